@@ -1,0 +1,53 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { ZodApp } from './lib/http.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { createTokenService } from './modules/auth/tokens.js';
+import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { contactRoutes } from './modules/contacts/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { authPlugin, requireAccessDeclarations } from './plugins/auth.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
+import { webPlugin } from './plugins/web.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole app without listening, so tests build exactly what production runs. */
+export async function buildApp({ config, database, jwtSecret, logger }: AppOptions): Promise<ZodApp> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: 100 * 1024,
+    // Never reveal a stack or internals in a 5xx; the error handler formats everything.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = database.db;
+  const tokens = createTokenService(jwtSecret);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(openapiPlugin);
+  await app.register(authPlugin, { db, tokens });
+
+  await app.register(async (api: ZodApp) => {
+    requireAccessDeclarations(api);
+    await healthRoutes(api, { database });
+    await authRoutes(api, { db, tokens, config });
+    await catalogueRoutes(api, { db });
+    await contactRoutes(api, { db, config });
+  });
+
+  await app.register(webPlugin, { config });
+  return app;
+}

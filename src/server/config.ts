@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().min(1).max(1_000_000);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    DATABASE_URL: optionalString.pipe(
+      z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    ),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
+    PAYMENT_PROVIDER: optionalString.pipe(z.enum(['razorpay', 'test']).optional()),
+    RAZORPAY_KEY_ID: optionalString,
+    RAZORPAY_KEY_SECRET: optionalString,
+    RAZORPAY_WEBHOOK_SECRET: optionalString,
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    SUPPORT_PHONE: z.string().trim().min(1).default('+91 98765 43210'),
+    SUPPORT_EMAIL: z.email().default('support@remotefix.in'),
+    RATE_LIMIT_AUTH: positiveInt.default(20),
+    RATE_LIMIT_CONTACT: positiveInt.default(5),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    const hasRazorpayKeys = Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
+    if (env.PAYMENT_PROVIDER === 'razorpay' && !hasRazorpayKeys) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_KEY_ID'],
+        message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are required when PAYMENT_PROVIDER=razorpay',
+      });
+    }
+    // Real money must never silently fall back to the fake provider in production.
+    if (env.NODE_ENV === 'production' && !env.PAYMENT_PROVIDER && !hasRazorpayKeys) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'production needs Razorpay keys, or PAYMENT_PROVIDER=test set explicitly',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Undefined until resolved at boot (generated and kept in DATA_DIR when absent outside production). */
+  jwtSecret: string | undefined;
+  admin: { email: string; password: string; name: string } | undefined;
+  payments: {
+    provider: 'razorpay' | 'test';
+    razorpayKeyId: string | undefined;
+    razorpayKeySecret: string | undefined;
+    razorpayWebhookSecret: string | undefined;
+  };
+  google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
+  support: { phone: string; email: string };
+  rateLimit: { auth: number; contact: number };
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a bad value throws a message naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    jwtSecret: e.JWT_SECRET,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
+    payments: {
+      provider: e.PAYMENT_PROVIDER ?? (e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET ? 'razorpay' : 'test'),
+      razorpayKeyId: e.RAZORPAY_KEY_ID,
+      razorpayKeySecret: e.RAZORPAY_KEY_SECRET,
+      razorpayWebhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+    },
+    google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER },
+    support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
+    rateLimit: { auth: e.RATE_LIMIT_AUTH, contact: e.RATE_LIMIT_CONTACT },
+    logLevel: e.LOG_LEVEL,
+  };
+}

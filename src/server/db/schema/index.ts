@@ -1,0 +1,5 @@
+export * from './users.js';
+export * from './catalogue.js';
+export * from './contacts.js';
+export * from './tickets.js';
+export * from './payments.js';

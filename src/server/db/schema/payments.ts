@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../../../shared/payments.js';
+import { tickets } from './tickets.js';
+import { users } from './users.js';
+
+export const paymentKindEnum = pgEnum('payment_kind', PAYMENT_KINDS);
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
+
+export interface TicketDraft {
+  mainServiceId: string;
+  subServiceId: string;
+  description: string;
+}
+
+/**
+ * One row per provider order: booking orders carry the ticket draft until the ticket is made;
+ * in-progress orders point at the ticket they pay for.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    /** The provider's order id (Razorpay's `order_…`, or the test provider's). */
+    orderId: text('order_id').primaryKey(),
+    kind: paymentKindEnum('kind').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    receipt: text('receipt').notNull(),
+    status: paymentStatusEnum('status').notNull().default('created'),
+    providerPaymentId: text('provider_payment_id'),
+    draft: jsonb('draft').$type<TicketDraft>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_user_created_idx').on(t.userId, t.createdAt),
+    index('payments_ticket_idx').on(t.ticketId),
+    // At most one settled in-progress payment per ticket.
+    uniqueIndex('payments_inprogress_paid_unique')
+      .on(t.ticketId)
+      .where(sql`${t.kind} = 'inprogress' and ${t.status} in ('captured', 'verified')`),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { TICKET_STATUSES, TICKET_EVENT_KINDS } from '../../../shared/tickets.js';
+import { services } from './catalogue.js';
+import { users } from './users.js';
+
+export const ticketStatusEnum = pgEnum('ticket_status', TICKET_STATUSES);
+export const ticketEventKindEnum = pgEnum('ticket_event_kind', TICKET_EVENT_KINDS);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    mainServiceId: uuid('main_service_id').references(() => services.id, { onDelete: 'set null' }),
+    subServiceId: uuid('sub_service_id').references(() => services.id, { onDelete: 'set null' }),
+    mainServiceName: text('main_service_name').notNull(),
+    subServiceName: text('sub_service_name').notNull(),
+    /** "Main service › Sub-service", kept even if the catalogue changes. */
+    service: text('service').notNull(),
+    description: text('description').notNull(),
+    status: ticketStatusEnum('status').notNull().default('pending'),
+    remarks: text('remarks'),
+    engineerId: uuid('engineer_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** The booking order that paid for this ticket: unique, so one paid order makes one ticket. */
+    bookingOrderId: text('booking_order_id').notNull().unique(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tickets_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('tickets_engineer_created_idx').on(t.engineerId, t.createdAt, t.id).where(sql`${t.engineerId} is not null`),
+    index('tickets_created_idx').on(t.createdAt, t.id),
+    index('tickets_status_created_idx').on(t.status, t.createdAt, t.id),
+  ],
+);
+
+/** The audit trail: every status change, assignment, payment event and completion, with actor and time. */
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** Null when the system acted (a payment webhook, for instance). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: ticketEventKindEnum('kind').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_events_ticket_idx').on(t.ticketId, t.createdAt)],
+);

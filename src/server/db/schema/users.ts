@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../shared/roles.js';
+
+export const roleEnum = pgEnum('role', ROLES);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Stored trimmed and lower-cased; the unique index makes "one account per email" hold under races. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    role: roleEnum('role').notNull().default('user'),
+    /** argon2id hash; null for an account that only signs in with Google. */
+    passwordHash: text('password_hash'),
+    /** The OIDC subject of a linked Google account. */
+    googleSub: text('google_sub'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_google_sub_unique').on(t.googleSub).where(sql`${t.googleSub} is not null`),
+    index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,72 @@
+import {
+  authResponseSchema,
+  loginBodySchema,
+  profileBodySchema,
+  signupBodySchema,
+  userResponseSchema,
+} from '../../../shared/contracts/auth.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
+import { requireUser } from '../../plugins/auth.js';
+import { createAccount, login, toPublicUser, updateProfile } from './service.js';
+import type { TokenService } from './tokens.js';
+
+export async function authRoutes(app: ZodApp, { db, tokens, config }: { db: Db; tokens: TokenService; config: Config }) {
+  // Login and signup share one per-client budget (DECISIONS.md §3).
+  const authLimit = { max: config.rateLimit.auth, timeWindow: ONE_MINUTE, groupId: 'auth' };
+
+  app.post('/api/signup', {
+    config: { access: 'public', rateLimit: authLimit },
+    schema: {
+      tags: ['auth'],
+      summary: 'Create a customer account',
+      body: signupBodySchema,
+      response: { 201: authResponseSchema, ...errors(400, 409, 413, 429) },
+    },
+    handler: async (request, reply) => {
+      const user = await createAccount(db, request.body);
+      return reply.status(201).send({ user: toPublicUser(user), token: await tokens.sign(user.id) });
+    },
+  });
+
+  app.post('/api/login', {
+    config: { access: 'public', rateLimit: authLimit },
+    schema: {
+      tags: ['auth'],
+      summary: 'Log in with email and password',
+      body: loginBodySchema,
+      response: { 200: authResponseSchema, ...errors(400, 401, 413, 429) },
+    },
+    handler: async (request) => {
+      const user = await login(db, request.body.email, request.body.password);
+      return { user: toPublicUser(user), token: await tokens.sign(user.id) };
+    },
+  });
+
+  app.get('/api/me', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['auth'],
+      summary: 'The signed-in user',
+      security: [{ bearer: [] }],
+      response: { 200: userResponseSchema, ...errors(401) },
+    },
+    handler: async (request) => ({ user: toPublicUser(requireUser(request)) }),
+  });
+
+  app.patch('/api/profile', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Update your name, email and phone',
+      security: [{ bearer: [] }],
+      body: profileBodySchema,
+      response: { 200: userResponseSchema, ...errors(400, 401, 409) },
+    },
+    handler: async (request) => {
+      const user = await updateProfile(db, requireUser(request).id, request.body);
+      return { user: toPublicUser(user) };
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import type { User } from '../../../shared/contracts/auth.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { findUserByEmail, insertUser, updateUser } from './queries.js';
+
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+/** The only shape of a user that leaves the server: never the hash or the Google subject. */
+export const toPublicUser = (row: UserRow): User => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  role: row.role,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function createAccount(
+  db: Db,
+  input: { name: string; email: string; phone: string; password: string; role?: UserRow['role'] },
+): Promise<UserRow> {
+  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await insertUser(db, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      role: input.role ?? 'user',
+      passwordHash,
+    });
+  } catch (err) {
+    // Two signups racing for one email: the unique index decides.
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+export async function login(db: Db, email: string, password: string): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
+  // Unknown email, wrong password and a Google-only account all read the same.
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !ok) throw unauthorized('Invalid credentials');
+  return user;
+}
+
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: { name: string; email: string; phone: string },
+): Promise<UserRow> {
+  const other = await findUserByEmail(db, input.email);
+  if (other && other.id !== userId) throw conflict(EMAIL_TAKEN);
+  try {
+    const row = await updateUser(db, userId, input);
+    if (!row) throw notFound('Account not found');
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+/** DECISIONS.md §1: ADMIN_EMAIL + ADMIN_PASSWORD make sure that superadmin exists (created or promoted). */
+export async function ensureSuperadmin(
+  db: Db,
+  admin: { email: string; password: string; name: string },
+): Promise<UserRow> {
+  const email = admin.email.trim().toLowerCase();
+  const existing = await findUserByEmail(db, email);
+  if (!existing) {
+    try {
+      return await insertUser(db, {
+        name: admin.name,
+        email,
+        phone: '',
+        role: 'superadmin',
+        passwordHash: await hashPassword(admin.password),
+      });
+    } catch (err) {
+      // Another instance booting at the same moment created it first.
+      if (!isUniqueViolation(err)) throw err;
+      return ensureSuperadmin(db, admin);
+    }
+  }
+  const changes: Parameters<typeof updateUser>[2] = {};
+  if (existing.role !== 'superadmin') changes.role = 'superadmin';
+  if (!(await verifyPassword(existing.passwordHash, admin.password))) {
+    changes.passwordHash = await hashPassword(admin.password);
+  }
+  if (Object.keys(changes).length === 0) return existing;
+  return (await updateUser(db, existing.id, changes)) ?? existing;
+}

@@ -1,0 +1,35 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type ServiceRow, services } from '../../db/schema/index.js';
+
+export const listMainServices = (db: Db) =>
+  db
+    .select({ id: services.id, name: services.name })
+    .from(services)
+    .where(isNull(services.parentId))
+    .orderBy(asc(services.createdAt), asc(services.name));
+
+export const listSubServices = (db: Db, parentId: string) =>
+  db
+    .select({ id: services.id, name: services.name })
+    .from(services)
+    .where(eq(services.parentId, parentId))
+    .orderBy(asc(services.createdAt), asc(services.name));
+
+export async function findMainService(db: Db, id: string): Promise<ServiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, id), isNull(services.parentId)))
+    .limit(1);
+  return row;
+}
+
+export async function findService(db: Db, id: string): Promise<ServiceRow | undefined> {
+  const [row] = await db.select().from(services).where(eq(services.id, id)).limit(1);
+  return row;
+}
+
+export async function countServices(db: Db): Promise<number> {
+  return db.$count(services);
+}

@@ -1,0 +1,24 @@
+import type { Db } from '../../db/client.js';
+import type { ServiceRow } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { findMainService, findService, listSubServices } from './queries.js';
+
+export async function subServicesOf(db: Db, mainId: string) {
+  if (!(await findMainService(db, mainId))) throw notFound('Service category not found');
+  return listSubServices(db, mainId);
+}
+
+/** A main service and one of its own sub-services, or a 400 that says which part is wrong. */
+export async function resolveServicePair(
+  db: Db,
+  mainServiceId: string,
+  subServiceId: string,
+): Promise<{ main: ServiceRow; sub: ServiceRow }> {
+  const [main, sub] = await Promise.all([findMainService(db, mainServiceId), findService(db, subServiceId)]);
+  if (!main) throw badRequest('Choose a valid service category');
+  if (!sub || sub.parentId !== main.id) throw badRequest('The issue type does not belong to the chosen category');
+  return { main, sub };
+}
+
+/** The ticket's label: "Main service › Sub-service". */
+export const serviceLabel = (main: { name: string }, sub: { name: string }) => `${main.name} › ${sub.name}`;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { LIMITS } from '../product.js';
+import { ROLES } from '../roles.js';
+import { emailField, nameField, phoneField } from './common.js';
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const passwordField = z
+  .string({ message: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+
+export const loginBodySchema = z.object({
+  email: emailField,
+  // Login does not re-check the length rule: a wrong password is just "Invalid credentials".
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+/** Signup ignores any `role` (or other) field: zod objects strip unknown keys. */
+export const signupBodySchema = z.object({
+  name: nameField,
+  phone: phoneField,
+  email: emailField,
+  password: passwordField,
+});
+export type SignupBody = z.input<typeof signupBodySchema>;
+
+export const profileBodySchema = z.object({
+  name: nameField,
+  email: emailField,
+  phone: phoneField,
+});
+export type ProfileBody = z.input<typeof profileBodySchema>;
+
+export const authResponseSchema = z.object({ user: userSchema, token: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+export const userResponseSchema = z.object({ user: userSchema });

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+export const serviceRefSchema = z.object({ id: z.string(), name: z.string() });
+export type ServiceRef = z.infer<typeof serviceRefSchema>;
+
+export const mainServicesResponseSchema = z.object({ mainServices: z.array(serviceRefSchema) });
+export const subServicesResponseSchema = z.object({ subServices: z.array(serviceRefSchema) });

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { LIMITS } from '../product.js';
+
+/** Every error the API answers: `{ error: "<human message>" }`. */
+export const errorSchema = z.object({ error: z.string() });
+export type ApiError = z.infer<typeof errorSchema>;
+
+export const idSchema = z.uuid({ message: 'Invalid id' });
+export const idParamsSchema = z.object({ id: idSchema });
+
+const trimmed = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const nameField = trimmed('Name', LIMITS.nameMax);
+
+export const emailField = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(LIMITS.emailMax, 'Email is too long')
+  .pipe(z.email({ message: 'Enter a valid email address' }))
+  .transform((e) => e.toLowerCase());
+
+export const phoneField = z
+  .string({ message: 'Phone number is required' })
+  .trim()
+  .min(1, 'Phone number is required')
+  .regex(/^\+?[0-9 ()-]+$/, 'Enter a valid phone number')
+  .refine((p) => {
+    const digits = p.replace(/\D/g, '').length;
+    return digits >= LIMITS.phoneMin && digits <= 15;
+  }, 'Enter a valid phone number')
+  .pipe(z.string().max(LIMITS.phoneMax, 'Enter a valid phone number'));
+
+export const descriptionField = trimmed('Description', LIMITS.descriptionMax);
+
+export const requiredText = trimmed;

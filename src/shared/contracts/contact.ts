@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { descriptionField, emailField, idSchema, nameField, phoneField } from './common.js';
+
+export const COMPUTER_TYPES = ['Desktop Computer', 'Laptop', 'Mac', 'Other'] as const;
+export const URGENCIES = ['Low', 'Medium', 'Urgent'] as const;
+export type ComputerType = (typeof COMPUTER_TYPES)[number];
+export type Urgency = (typeof URGENCIES)[number];
+
+/** The public repair-request form: the browser form and POST /api/contact/add share it. */
+export const contactBodySchema = z.object({
+  name: nameField,
+  email: emailField,
+  phone: phoneField,
+  computerType: z.enum(COMPUTER_TYPES, { message: 'Choose a computer type' }),
+  description: descriptionField,
+  urgency: z.enum(URGENCIES, { message: 'Choose an urgency' }),
+  mainServiceId: idSchema.or(z.literal('')).refine((v) => v !== '', 'Choose a main category'),
+  subServiceId: idSchema.or(z.literal('')).refine((v) => v !== '', 'Choose a subcategory'),
+});
+export type ContactBody = z.input<typeof contactBodySchema>;
+
+export const contactResponseSchema = z.object({ success: z.literal(true) });

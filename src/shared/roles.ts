@@ -1,0 +1,16 @@
+/** Roles and the permission checks that the server guard and the UI share. */
+export const ROLES = ['user', 'engineer', 'admin', 'superadmin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles an admin may give through the New User form; superadmin only comes from ADMIN_EMAIL. */
+export const CREATABLE_ROLES = ['user', 'admin', 'engineer'] as const;
+export type CreatableRole = (typeof CREATABLE_ROLES)[number];
+
+export const STAFF_ROLES = ['admin', 'superadmin'] as const satisfies readonly Role[];
+
+export const isStaff = (role: Role | undefined | null): boolean =>
+  role === 'admin' || role === 'superadmin';
+
+/** Where a signed-in user lands: admins run the service from /admin, everyone else from /dashboard. */
+export const homePathFor = (role: Role): '/admin' | '/dashboard' =>
+  isStaff(role) ? '/admin' : '/dashboard';

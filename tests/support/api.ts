@@ -1,0 +1,46 @@
+import type { ZodApp } from '../../src/server/lib/http.js';
+import type { User } from '../../src/shared/contracts/auth.js';
+import type { Role } from '../../src/shared/roles.js';
+import { updateUser } from '../../src/server/modules/auth/queries.js';
+import type { TestApp } from './test-app.js';
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now()}.${++counter}@example.com`;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface Session {
+  user: User;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** Signs a customer up through the real endpoint; `role` is then set directly in the database. */
+export async function signUp(
+  t: TestApp,
+  overrides: Partial<{ name: string; email: string; phone: string; password: string }> = {},
+  role: Role = 'user',
+): Promise<Session> {
+  const body = {
+    name: 'Asha Rao',
+    email: uniqueEmail(),
+    phone: '+91 98765 43210',
+    password: 'correct-horse-42',
+    ...overrides,
+  };
+  const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: body });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const { user, token } = res.json() as { user: User; token: string };
+  if (role !== 'user') await updateUser(t.database.db, user.id, { role });
+  return { user: { ...user, role }, token, headers: bearer(token) };
+}
+
+export async function mainServices(app: ZodApp) {
+  const res = await app.inject({ method: 'GET', url: '/api/admin/services/main' });
+  return (res.json() as { mainServices: { id: string; name: string }[] }).mainServices;
+}
+
+export async function subServices(app: ZodApp, mainId: string) {
+  const res = await app.inject({ method: 'GET', url: `/api/admin/services/${mainId}/sub` });
+  return (res.json() as { subServices: { id: string; name: string }[] }).subServices;
+}
