@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { ZodApp } from '../../src/server/lib/http.js';
 import type { User } from '../../src/shared/contracts/auth.js';
 import type { Role } from '../../src/shared/roles.js';
@@ -43,4 +44,24 @@ export async function mainServices(app: ZodApp) {
 export async function subServices(app: ZodApp, mainId: string) {
   const res = await app.inject({ method: 'GET', url: `/api/admin/services/${mainId}/sub` });
   return (res.json() as { subServices: { id: string; name: string }[] }).subServices;
+}
+
+/** Every API error is `{ error: "<human message>" }` and nothing else. */
+export function expectError(
+  res: { statusCode: number; json(): unknown; headers: Record<string, unknown> },
+  status: number,
+  message?: string | RegExp,
+): string {
+  if (res.statusCode !== status) {
+    throw new Error(`expected HTTP ${status}, got ${res.statusCode}: ${JSON.stringify(res.json())}`);
+  }
+  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+  const body = res.json() as { error?: unknown };
+  expect(Object.keys(body as object)).toEqual(['error']);
+  expect(typeof body.error).toBe('string');
+  const error = body.error as string;
+  expect(error.length).toBeGreaterThan(0);
+  if (typeof message === 'string') expect(error).toBe(message);
+  else if (message) expect(error).toMatch(message);
+  return error;
 }

@@ -19,7 +19,7 @@ export interface TestApp {
 }
 
 /** A fresh database of the kind this project runs on (TEST_DB): PGlite in memory, or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
     return { database: openDatabase({ memory: true }), drop: async () => {} };
   }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isInvalidText } from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
 
 // Connection-level failures of the database: the request cannot be served right now, but nothing is wrong with it.
@@ -46,6 +47,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
       return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    }
+    if (isInvalidText(err)) {
+      return reply.status(400).send({ error: 'The request contains characters that are not allowed' });
     }
     if (isDatabaseDown(err)) {
       request.log.warn({ err }, 'database unavailable');

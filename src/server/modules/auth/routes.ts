@@ -13,11 +13,13 @@ import { createAccount, login, toPublicUser, updateProfile } from './service.js'
 import type { TokenService } from './tokens.js';
 
 export async function authRoutes(app: ZodApp, { db, tokens, config }: { db: Db; tokens: TokenService; config: Config }) {
-  // Login and signup share one per-client budget (DECISIONS.md §3).
-  const authLimit = { max: config.rateLimit.auth, timeWindow: ONE_MINUTE, groupId: 'auth' };
+  // Login and signup share one per-client budget (DECISIONS.md §3). A per-route `config.rateLimit`
+  // (even with a groupId) gets its own counter store per route, so the one limiter hook is shared instead.
+  const authLimit = app.rateLimit({ max: config.rateLimit.auth, timeWindow: ONE_MINUTE });
 
   app.post('/api/signup', {
-    config: { access: 'public', rateLimit: authLimit },
+    config: { access: 'public' },
+    onRequest: authLimit,
     schema: {
       tags: ['auth'],
       summary: 'Create a customer account',
@@ -31,7 +33,8 @@ export async function authRoutes(app: ZodApp, { db, tokens, config }: { db: Db; 
   });
 
   app.post('/api/login', {
-    config: { access: 'public', rateLimit: authLimit },
+    config: { access: 'public' },
+    onRequest: authLimit,
     schema: {
       tags: ['auth'],
       summary: 'Log in with email and password',

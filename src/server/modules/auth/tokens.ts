@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
+import { idSchema } from '../../../shared/contracts/common.js';
 import type { Config } from '../../config.js';
 
 const ISSUER = 'remotefix';
@@ -27,7 +28,9 @@ export function createTokenService(secret: string): TokenService {
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        // Only a user id is a subject: anything else would reach the uuid column and fail there.
+        const sub = idSchema.safeParse(payload.sub);
+        return sub.success ? sub.data : null;
       } catch {
         return null;
       }

@@ -1,0 +1,38 @@
+import { createBrowserRouter, Outlet } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
+import { AuthDialogProvider } from '@/features/auth/components/auth-dialog';
+import HomePage from '@/features/marketing/pages/home-page';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { SiteLayout } from './layouts/site-layout';
+
+function Root() {
+  usePageMeta();
+  return (
+    <AuthDialogProvider>
+      <Outlet />
+      <Toaster />
+    </AuthDialogProvider>
+  );
+}
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/** Routes (SPEC.md §2). The home page is in the first bundle; every other page loads on demand. */
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      {
+        element: <SiteLayout />,
+        children: [
+          { path: '/', element: <HomePage /> },
+          { path: '/service', lazy: page(() => import('@/features/marketing/pages/services-page')) },
+          { path: '/how-it-works', lazy: page(() => import('@/features/marketing/pages/how-it-works-page')) },
+          { path: '/about', lazy: page(() => import('@/features/marketing/pages/about-page')) },
+          { path: '/contact', lazy: page(() => import('@/features/marketing/pages/contact-page')) },
+          { path: '*', lazy: page(() => import('@/features/marketing/pages/not-found-page')) },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import { PRODUCT_NAME } from '@shared/product';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+
+export function Logo({ className, inverted = false }: { className?: string; inverted?: boolean }) {
+  return (
+    <Link to={paths.home} className={cn('inline-flex items-center gap-2 rounded-md', className)} aria-label={`${PRODUCT_NAME} home`}>
+      <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+      <span className={cn('text-lg font-extrabold tracking-tight', inverted ? 'text-white' : 'text-slate-900')}>
+        Remote<span className="text-primary">Fix</span>
+      </span>
+    </Link>
+  );
+}

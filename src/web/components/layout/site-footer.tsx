@@ -1,0 +1,83 @@
+import { Clock, Mail, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { PRODUCT_NAME, SUPPORT_HOURS } from '@shared/product';
+import { paths } from '@/config/paths';
+import { appConfig, telHref } from '@/lib/app-config';
+import { Logo } from './logo';
+
+const SUPPORT_LINKS = [
+  { to: paths.services, label: 'Services' },
+  { to: paths.howItWorks, label: 'How It Works' },
+  { to: paths.about, label: 'About & Fees' },
+  { to: paths.contact, label: 'Contact' },
+  { to: paths.requestForm, label: 'Request a Repair' },
+] as const;
+
+/** The footer of every non-admin page: contact details, support links and service hours. */
+export function SiteFooter() {
+  return (
+    <footer className="bg-navy text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div className="flex flex-col gap-3">
+          <Logo inverted />
+          <p className="text-sm leading-relaxed text-slate-400">
+            Certified engineers fixing computers and laptops remotely, over a secure encrypted connection.
+          </p>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Contact</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li>
+              <a href={telHref(appConfig.supportPhone)} className="inline-flex items-center gap-2 hover:text-white">
+                <Phone aria-hidden="true" className="size-4 text-cyan-400" />
+                {appConfig.supportPhone}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${appConfig.supportEmail}`} className="inline-flex items-center gap-2 hover:text-white">
+                <Mail aria-hidden="true" className="size-4 text-cyan-400" />
+                {appConfig.supportEmail}
+              </a>
+            </li>
+          </ul>
+        </div>
+        <nav aria-label="Support">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Support</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {SUPPORT_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="hover:text-white">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Service hours</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li className="flex gap-2">
+              <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-cyan-400" />
+              <span>
+                <span className="block font-medium text-white">Emergency</span>
+                {SUPPORT_HOURS.emergency}
+              </span>
+            </li>
+            <li className="flex gap-2">
+              <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-cyan-400" />
+              <span>
+                <span className="block font-medium text-white">Regular</span>
+                {SUPPORT_HOURS.regular}
+              </span>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-400 sm:px-6">
+          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,49 @@
+import { Label } from '@radix-ui/react-label';
+import { cloneElement, type ReactElement, useId } from 'react';
+import { cn } from '@/lib/utils';
+
+interface FormFieldProps {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  required?: boolean;
+  className?: string;
+  /** One input, select or textarea: it gets the id, aria-invalid and aria-describedby. */
+  children: ReactElement<Record<string, unknown>>;
+}
+
+/** A labelled field with its validation message, wired for screen readers. */
+export function FormField({ label, error, hint, required, className, children }: FormFieldProps) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? messageId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-destructive">
+            *
+          </span>
+        )}
+      </Label>
+      {cloneElement(children, {
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        'aria-required': required || undefined,
+      })}
+      {hint && !error && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={messageId} role="alert" className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/** Typed paths of the web app: link with these, never with string literals. */
+export const paths = {
+  home: '/',
+  services: '/service',
+  howItWorks: '/how-it-works',
+  about: '/about',
+  contact: '/contact',
+  dashboard: '/dashboard',
+  admin: '/admin',
+  adminDatabase: '/admin-prisma',
+  authSuccess: '/auth/success',
+  googleLogin: '/api/google/login',
+  requestForm: '/#request-form',
+} as const;

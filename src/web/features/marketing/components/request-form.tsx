@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Send } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { COMPUTER_TYPES, contactBodySchema, URGENCIES } from '@shared/contracts/contact';
+import { useMainServices, useSubServices } from '@/api/catalogue';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, NetworkError } from '@/lib/api-client';
+import { useSubmitContact } from '../api/submit-contact';
+
+type FormValues = z.input<typeof contactBodySchema>;
+
+const DEFAULTS: FormValues = {
+  name: '',
+  phone: '',
+  email: '',
+  computerType: 'Desktop Computer',
+  urgency: 'Low',
+  mainServiceId: '',
+  subServiceId: '',
+  description: '',
+};
+
+/** The public repair-request form (SPEC.md §5): same schema as the server, cascading category selects. */
+export function RequestForm() {
+  const form = useForm<FormValues, unknown, z.output<typeof contactBodySchema>>({
+    resolver: zodResolver(contactBodySchema),
+    defaultValues: DEFAULTS,
+  });
+  const { errors } = form.formState;
+  const mainServiceId = useWatch({ control: form.control, name: 'mainServiceId' });
+  const mains = useMainServices();
+  const subs = useSubServices(mainServiceId);
+  const mutation = useSubmitContact();
+
+  const mainField = form.register('mainServiceId', {
+    // A new category empties the subcategory: the old one belongs to another category.
+    onChange: () => form.setValue('subServiceId', ''),
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(values);
+      toast.success('Thank you! Your request has been submitted.');
+      form.reset(DEFAULTS);
+    } catch (err) {
+      if (err instanceof ApiError) toast.error(err.message || 'Failed to submit request');
+      else if (err instanceof NetworkError) toast.error('Something went wrong submitting your request');
+      else toast.error('Something went wrong submitting your request');
+    }
+  });
+
+  return (
+    <Card className="p-5 sm:p-8">
+      <form onSubmit={onSubmit} noValidate aria-label="Repair request" className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Full Name" error={errors.name?.message} required>
+          <Input autoComplete="name" {...form.register('name')} />
+        </FormField>
+        <FormField label="Phone Number" error={errors.phone?.message} required>
+          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message} required>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </FormField>
+        <FormField label="Computer Type" error={errors.computerType?.message}>
+          <NativeSelect {...form.register('computerType')}>
+            {COMPUTER_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Main Category" error={errors.mainServiceId?.message} required>
+          <NativeSelect {...mainField} disabled={mains.isPending}>
+            <option value="">{mains.isPending ? 'Loading categories…' : 'Select a category'}</option>
+            {mains.data?.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField
+          label="Subcategory"
+          error={errors.subServiceId?.message}
+          hint={mainServiceId ? undefined : 'Choose a main category first'}
+          required
+        >
+          <NativeSelect {...form.register('subServiceId')} disabled={!mainServiceId || subs.isPending}>
+            <option value="">{mainServiceId && subs.isPending ? 'Loading…' : 'Select a subcategory'}</option>
+            {subs.data?.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Urgency" error={errors.urgency?.message}>
+          <NativeSelect {...form.register('urgency')}>
+            {URGENCIES.map((u) => (
+              <option key={u}>{u}</option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Describe the problem" error={errors.description?.message} required className="sm:col-span-2">
+          <Textarea rows={4} placeholder="What happens, since when, and any error messages you see" {...form.register('description')} />
+        </FormField>
+        {mains.isError && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            We could not load the service categories. Please refresh the page or call us.
+          </p>
+        )}
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" variant="hero" className="w-full sm:w-auto" disabled={mutation.isPending}>
+            {mutation.isPending ? <Spinner label="Sending your request" /> : <Send aria-hidden="true" />}
+            Submit Request
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

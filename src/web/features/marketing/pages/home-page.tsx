@@ -1,0 +1,44 @@
+import { ContactCards } from '../components/contact-cards';
+import { Hero } from '../components/hero';
+import { HowItWorksSteps } from '../components/how-it-works-steps';
+import { RequestForm } from '../components/request-form';
+import { Section } from '../components/section';
+import { ServiceCards } from '../components/service-cards';
+import { TicketFlow } from '../components/ticket-flow';
+
+export default function HomePage() {
+  return (
+    <>
+      <Hero />
+      <Section
+        id="request-form"
+        eyebrow="Free callback"
+        title="Request a repair"
+        intro="Tell us what is wrong and we will call you back. No account needed."
+        className="bg-slate-50"
+      >
+        <div className="mx-auto max-w-3xl">
+          <RequestForm />
+        </div>
+      </Section>
+      <Section id="ticket-flow" eyebrow="Simple & transparent" title="How a support ticket works">
+        <TicketFlow />
+      </Section>
+      <Section
+        id="services"
+        eyebrow="What we fix"
+        title="Remote repair services"
+        intro="From a slow start-up to a failing drive, our engineers handle it remotely."
+        className="bg-slate-50"
+      >
+        <ServiceCards />
+      </Section>
+      <Section id="how-it-works" eyebrow="How it works" title="Fixed in four steps">
+        <HowItWorksSteps />
+      </Section>
+      <Section id="contact" eyebrow="Talk to us" title="We are here to help" className="bg-slate-50">
+        <ContactCards />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import type { User } from '@shared/contracts/auth';
+import { paths } from '@/config/paths';
+import { api, ApiError } from './api-client';
+import { tokenStore } from './token-store';
+
+export const meQueryKey = ['me'] as const;
+
+export const useToken = () => useSyncExternalStore(tokenStore.subscribe, tokenStore.get, () => null);
+
+/** The signed-in user, fetched from /api/me whenever there is a token; a rejected token is cleared. */
+export function useCurrentUser() {
+  const token = useToken();
+  const query = useQuery({
+    queryKey: [...meQueryKey, token],
+    queryFn: async () => {
+      try {
+        return (await api<{ user: User }>('/api/me')).user;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) tokenStore.clear();
+        throw err;
+      }
+    },
+    enabled: Boolean(token),
+    staleTime: 60_000,
+    retry: (count, err) => !(err instanceof ApiError) && count < 2,
+  });
+  return {
+    user: token ? query.data : undefined,
+    /** True until we know whether someone is signed in. */
+    isLoading: Boolean(token) && query.isPending && !query.isError,
+    token,
+  };
+}
+
+/** Stores a fresh session (after login, signup or Google) and primes the user cache. */
+export function useStartSession() {
+  const client = useQueryClient();
+  return useCallback(
+    (token: string, user: User) => {
+      client.setQueryData([...meQueryKey, token], user);
+      tokenStore.set(token);
+    },
+    [client],
+  );
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    tokenStore.clear();
+    client.clear();
+    void navigate(paths.home);
+  }, [client, navigate]);
+}

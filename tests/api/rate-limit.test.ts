@@ -1,0 +1,126 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, mainServices, subServices, uniqueEmail } from '../support/api.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let contactBody: () => Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_AUTH: '3', RATE_LIMIT_CONTACT: '2' });
+  const [main] = await mainServices(t.app);
+  const [sub] = await subServices(t.app, main!.id);
+  contactBody = () => ({
+    name: 'Ravi Kumar',
+    email: uniqueEmail('limited'),
+    phone: '+91 91234 56789',
+    computerType: 'Laptop',
+    description: 'Screen flickers.',
+    urgency: 'Low',
+    mainServiceId: main!.id,
+    subServiceId: sub!.id,
+  });
+});
+afterAll(() => t.close());
+
+// Each describe uses its own client address, so the budgets of one do not spill into another.
+const login = (ip: string, email = 'nobody@example.com') =>
+  t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { email, password: 'wrong-password-1' } });
+const signup = (ip: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/signup',
+    remoteAddress: ip,
+    payload: { name: 'Asha', email: uniqueEmail('rl'), phone: '+91 98765 43210', password: 'correct-horse-42' },
+  });
+const contact = (ip: string) => t.app.inject({ method: 'POST', url: '/api/contact/add', remoteAddress: ip, payload: contactBody() });
+
+function expectLimited(res: LightMyRequestResponse) {
+  expectError(res, 429);
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+}
+
+describe('login and signup share one budget per client', () => {
+  it('2 logins + 1 signup use it up; the next login or signup is 429 with { error } and Retry-After', async () => {
+    const ip = '10.0.0.1';
+    expect((await login(ip)).statusCode).toBe(401);
+    expect((await login(ip)).statusCode).toBe(401);
+    expect((await signup(ip)).statusCode).toBe(201);
+    expectLimited(await login(ip));
+    expectLimited(await signup(ip));
+  });
+
+  it('counts signups first too: 3 signups then a login is 429', async () => {
+    const ip = '10.0.0.2';
+    for (let i = 0; i < 3; i++) expect((await signup(ip)).statusCode).toBe(201);
+    expectLimited(await login(ip));
+  });
+
+  it('counts refused (400) attempts against the budget as well', async () => {
+    const ip = '10.0.0.3';
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: {} });
+      expect(res.statusCode).toBe(400);
+    }
+    expectLimited(await login(ip));
+  });
+
+  it('a limited request does no work: a signup past the limit makes no account', async () => {
+    const ip = '10.0.0.4';
+    for (let i = 0; i < 3; i++) await login(ip);
+    const email = uniqueEmail('blocked');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      remoteAddress: ip,
+      payload: { name: 'Blocked', email, phone: '+91 98765 43210', password: 'correct-horse-42' },
+    });
+    expectLimited(res);
+    // From another client the same email is still free.
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      remoteAddress: '10.0.0.5',
+      payload: { name: 'Blocked', email, phone: '+91 98765 43210', password: 'correct-horse-42' },
+    });
+    expect(fresh.statusCode).toBe(201);
+  });
+
+  it('is per client: another address still has its own budget', async () => {
+    expect((await login('10.0.0.6')).statusCode).toBe(401);
+  });
+
+  it('does not limit the rest of the API', async () => {
+    const ip = '10.0.0.1'; // used up above
+    expectLimited(await login(ip));
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/admin/services/main', remoteAddress: ip });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', remoteAddress: ip })).statusCode).toBe(401);
+  });
+});
+
+describe('the contact form has its own budget', () => {
+  it('is not used up by logins, and allows 2 requests a minute per client', async () => {
+    const ip = '10.0.1.1';
+    for (let i = 0; i < 3; i++) await login(ip);
+    expectLimited(await login(ip));
+
+    expect((await contact(ip)).statusCode).toBe(201);
+    expect((await contact(ip)).statusCode).toBe(201);
+    expectLimited(await contact(ip));
+  });
+
+  it('does not use up the login budget', async () => {
+    const ip = '10.0.1.2';
+    expect((await contact(ip)).statusCode).toBe(201);
+    expect((await contact(ip)).statusCode).toBe(201);
+    expectLimited(await contact(ip));
+    for (let i = 0; i < 3; i++) expect((await login(ip)).statusCode).toBe(401);
+    expectLimited(await login(ip));
+  });
+});
