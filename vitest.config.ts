@@ -17,5 +17,7 @@ export default defineConfig({
       },
     })),
     passWithNoTests: false,
+    reporters: ['default', 'json'],
+    outputFile: { json: 'reports/vitest.json' },
   },
 });

@@ -40,7 +40,8 @@ CREATE TABLE "contact_requests" (
 --> statement-breakpoint
 CREATE TABLE "ticket_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"ticket_id" uuid NOT NULL,
+	"ticket_id" uuid,
+	"order_id" text,
 	"actor_id" uuid,
 	"kind" "ticket_event_kind" NOT NULL,
 	"detail" jsonb DEFAULT '{}'::jsonb NOT NULL,
@@ -100,10 +101,10 @@ CREATE UNIQUE INDEX "services_main_name_unique" ON "services" USING btree (lower
 CREATE UNIQUE INDEX "services_sub_name_unique" ON "services" USING btree ("parent_id",lower("name")) WHERE "services"."parent_id" is not null;--> statement-breakpoint
 CREATE INDEX "contact_requests_created_idx" ON "contact_requests" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "ticket_events_ticket_idx" ON "ticket_events" USING btree ("ticket_id","created_at");--> statement-breakpoint
+CREATE INDEX "ticket_events_order_idx" ON "ticket_events" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "tickets_user_created_idx" ON "tickets" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "tickets_engineer_created_idx" ON "tickets" USING btree ("engineer_id","created_at","id") WHERE "tickets"."engineer_id" is not null;--> statement-breakpoint
 CREATE INDEX "tickets_created_idx" ON "tickets" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "tickets_status_created_idx" ON "tickets" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "payments_user_created_idx" ON "payments" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "payments_ticket_idx" ON "payments" USING btree ("ticket_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "payments_inprogress_paid_unique" ON "payments" USING btree ("ticket_id") WHERE "payments"."kind" = 'inprogress' and "payments"."status" in ('captured', 'verified');
+CREATE INDEX "payments_ticket_idx" ON "payments" USING btree ("ticket_id","kind","status");

@@ -8,6 +8,10 @@ import { createTokenService } from './modules/auth/tokens.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createPaymentProvider } from './modules/payments/providers/index.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { webhookRoutes } from './modules/payments/webhook-routes.js';
+import { ticketRoutes } from './modules/tickets/routes.js';
 import { authPlugin, requireAccessDeclarations } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -19,10 +23,12 @@ export interface AppOptions {
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** Test seams: point the Razorpay SDK at a local stand-in. */
+  overrides?: { razorpayApiUrl?: string };
 }
 
 /** Builds the whole app without listening, so tests build exactly what production runs. */
-export async function buildApp({ config, database, jwtSecret, logger }: AppOptions): Promise<ZodApp> {
+export async function buildApp({ config, database, jwtSecret, logger, overrides }: AppOptions): Promise<ZodApp> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 100 * 1024,
@@ -34,6 +40,7 @@ export async function buildApp({ config, database, jwtSecret, logger }: AppOptio
 
   const db = database.db;
   const tokens = createTokenService(jwtSecret);
+  const provider = createPaymentProvider(config, jwtSecret, overrides);
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { config });
@@ -46,6 +53,9 @@ export async function buildApp({ config, database, jwtSecret, logger }: AppOptio
     await authRoutes(api, { db, tokens, config });
     await catalogueRoutes(api, { db });
     await contactRoutes(api, { db, config });
+    await ticketRoutes(api, { db });
+    await paymentRoutes(api, { db, provider });
+    await api.register(async (webhooks: ZodApp) => webhookRoutes(webhooks, { db, provider }));
   });
 
   await app.register(webPlugin, { config });

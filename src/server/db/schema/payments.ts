@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../../../shared/payments.js';
 import { tickets } from './tickets.js';
 import { users } from './users.js';
@@ -7,9 +6,12 @@ import { users } from './users.js';
 export const paymentKindEnum = pgEnum('payment_kind', PAYMENT_KINDS);
 export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
 
+/** The ticket a booking pays for, with the service names as they were when the customer paid. */
 export interface TicketDraft {
   mainServiceId: string;
   subServiceId: string;
+  mainServiceName: string;
+  subServiceName: string;
   description: string;
 }
 
@@ -38,11 +40,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt),
-    index('payments_ticket_idx').on(t.ticketId),
-    // At most one settled in-progress payment per ticket.
-    uniqueIndex('payments_inprogress_paid_unique')
-      .on(t.ticketId)
-      .where(sql`${t.kind} = 'inprogress' and ${t.status} in ('captured', 'verified')`),
+    // An open in-progress order is reused rather than duplicated, so a ticket is not paid for twice.
+    index('payments_ticket_idx').on(t.ticketId, t.kind, t.status),
   ],
 );
 

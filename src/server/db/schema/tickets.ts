@@ -42,14 +42,17 @@ export const ticketEvents = pgTable(
   'ticket_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** Null for a booking payment's events until its ticket exists; then linked through `orderId`. */
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    orderId: text('order_id'),
     /** Null when the system acted (a payment webhook, for instance). */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     kind: ticketEventKindEnum('kind').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ticket_events_ticket_idx').on(t.ticketId, t.createdAt)],
+  (t) => [
+    index('ticket_events_ticket_idx').on(t.ticketId, t.createdAt),
+    index('ticket_events_order_idx').on(t.orderId),
+  ],
 );

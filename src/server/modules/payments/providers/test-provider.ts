@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import type { PaymentProvider } from './types.js';
+import { checkoutSignature, hmacHex, safeEqualHex } from './signatures.js';
+
+export const TEST_KEY_ID = 'rzp_test_remotefix_builtin';
+
+/**
+ * The embedded default: Razorpay's flow with no network. Orders and payment ids are made here;
+ * signatures use a secret derived from the JWT secret, so every instance of one deployment agrees.
+ */
+export function createTestProvider(secretSeed: string): PaymentProvider & {
+  signCheckout(orderId: string): { paymentId: string; signature: string };
+} {
+  const secret = hmacHex(secretSeed, 'remotefix-test-payments');
+  return {
+    name: 'test',
+    keyId: TEST_KEY_ID,
+    async createOrder() {
+      return { id: `order_test_${randomBytes(9).toString('base64url')}` };
+    },
+    verifyCheckout: (s) => safeEqualHex(checkoutSignature(secret, s.razorpay_order_id, s.razorpay_payment_id), s.razorpay_signature),
+    verifyWebhook: () => false,
+    signCheckout(orderId) {
+      const paymentId = `pay_test_${randomBytes(9).toString('base64url')}`;
+      return { paymentId, signature: checkoutSignature(secret, orderId, paymentId) };
+    },
+  };
+}

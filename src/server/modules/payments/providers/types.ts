@@ -1,0 +1,23 @@
+import type { CheckoutSuccess } from '../../../../shared/contracts/payments.js';
+
+export interface CreateOrderInput {
+  amount: number;
+  currency: string;
+  receipt: string;
+  notes: Record<string, string>;
+}
+
+/** One interface for the real provider and the built-in test one (DECISIONS.md §4). */
+export interface PaymentProvider {
+  readonly name: 'razorpay' | 'test';
+  /** The public key the checkout widget is opened with. */
+  readonly keyId: string;
+  createOrder(input: CreateOrderInput): Promise<{ id: string }>;
+  /** HMAC-SHA256(order_id|payment_id) with the key secret, compared in constant time. */
+  verifyCheckout(success: CheckoutSuccess): boolean;
+  /** The webhook's signature over the raw body; false when no webhook secret is configured. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
+}
+
+/** The provider could not be reached or refused the order. */
+export class ProviderError extends Error {}

@@ -1,0 +1,40 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type PaymentRow, payments, tickets } from '../../db/schema/index.js';
+
+export async function insertPayment(db: Db, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('payment insert returned nothing');
+  return row;
+}
+
+export async function findPayment(db: Db, orderId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
+  return row;
+}
+
+/** The order row, locked until the transaction ends: settlement of one order is serialised. */
+export async function lockPayment(tx: Db, orderId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).for('update').limit(1);
+  return row;
+}
+
+export async function updatePayment(tx: Db, orderId: string, values: Partial<typeof payments.$inferInsert>) {
+  await tx.update(payments).set({ ...values, updatedAt: new Date() }).where(eq(payments.orderId, orderId));
+}
+
+export const inProgressPaymentsOfTicket = (db: Db, ticketId: string) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.ticketId, ticketId), eq(payments.kind, 'inprogress')))
+    .orderBy(desc(payments.createdAt));
+
+/** Every in-progress order on the customer's own tickets, newest first. */
+export const inProgressPaymentsOfUser = (db: Db, userId: string) =>
+  db
+    .select({ ticketId: payments.ticketId, status: payments.status })
+    .from(payments)
+    .innerJoin(tickets, eq(tickets.id, payments.ticketId))
+    .where(and(eq(tickets.userId, userId), eq(payments.kind, 'inprogress')))
+    .orderBy(desc(payments.createdAt));

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import {
+  bookingOrderBodySchema,
+  checkoutSuccessSchema,
+  inProgressOrderBodySchema,
+  inProgressPaymentsResponseSchema,
+  orderResponseSchema,
+  paymentStatusResponseSchema,
+  testCheckoutBodySchema,
+  testCheckoutResponseSchema,
+  verifyResponseSchema,
+} from '../../../shared/contracts/payments.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { errors, type ZodApp } from '../../lib/http.js';
+import { requireUser } from '../../plugins/auth.js';
+import { customerTicket } from '../tickets/service.js';
+import { isTestProvider, type PaymentProvider } from './providers/index.js';
+import {
+  createBookingOrder,
+  createInProgressOrder,
+  failPayment,
+  inProgressPayments,
+  ownOrder,
+  paymentStatus,
+  settlePayment,
+  verifyCheckout,
+} from './service.js';
+
+const CUSTOMER = ['user'] as const;
+const orderIdParams = z.object({ orderId: z.string().min(1).max(100) });
+
+export async function paymentRoutes(app: ZodApp, { db, provider }: { db: Db; provider: PaymentProvider }) {
+  app.post('/order', {
+    config: { access: CUSTOMER },
+    schema: {
+      tags: ['payments'],
+      summary: 'Open a booking order (the ticket draft is stored with it)',
+      security: [{ bearer: [] }],
+      body: bookingOrderBodySchema,
+      response: { 201: orderResponseSchema, ...errors(400, 401, 403, 502) },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await createBookingOrder(db, provider, requireUser(request), request.body)),
+  });
+
+  app.post('/order-inprogress', {
+    config: { access: CUSTOMER },
+    schema: {
+      tags: ['payments'],
+      summary: 'Open the in-progress fee order for your own in-progress ticket',
+      security: [{ bearer: [] }],
+      body: inProgressOrderBodySchema,
+      response: { 201: orderResponseSchema, ...errors(400, 401, 403, 404, 409, 502) },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await createInProgressOrder(db, provider, requireUser(request), request.body)),
+  });
+
+  app.post('/verify', {
+    config: { access: CUSTOMER },
+    schema: {
+      tags: ['payments'],
+      summary: "Verify the checkout's signature; a booking's ticket is created here (exactly once)",
+      security: [{ bearer: [] }],
+      body: checkoutSuccessSchema,
+      response: { 200: verifyResponseSchema, ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => {
+      const user = requireUser(request);
+      const { ticketId } = await verifyCheckout(db, provider, user, request.body);
+      return ticketId
+        ? { status: 'success' as const, ticket: await customerTicket(db, user.id, ticketId) }
+        : { status: 'success' as const };
+    },
+  });
+
+  app.get('/payment-status/:orderId', {
+    config: { access: CUSTOMER },
+    schema: {
+      tags: ['payments'],
+      summary: 'Status of your own order, read from the database',
+      security: [{ bearer: [] }],
+      params: orderIdParams,
+      response: { 200: paymentStatusResponseSchema, ...errors(401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { status: await paymentStatus(db, requireUser(request), request.params.orderId) };
+    },
+  });
+
+  app.get('/api/user/inprogress-payments', {
+    config: { access: CUSTOMER },
+    schema: {
+      tags: ['payments'],
+      summary: 'In-progress fee status of each of your tickets',
+      security: [{ bearer: [] }],
+      response: { 200: inProgressPaymentsResponseSchema, ...errors(401, 403) },
+    },
+    handler: async (request) => ({ payments: await inProgressPayments(db, requireUser(request)) }),
+  });
+
+  // The built-in checkout of the test provider (DECISIONS.md §4): exists only under that provider.
+  if (isTestProvider(provider)) {
+    app.post('/test-checkout/:orderId', {
+      config: { access: CUSTOMER },
+      schema: {
+        tags: ['payments'],
+        summary: 'Test provider only: pay or fail your own order',
+        security: [{ bearer: [] }],
+        params: orderIdParams,
+        body: testCheckoutBodySchema,
+        response: { 200: testCheckoutResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+      handler: async (request) => {
+        const user = requireUser(request);
+        const order = await ownOrder(db, user, request.params.orderId);
+        if (request.body.outcome === 'failure') {
+          if (order.status === 'captured' || order.status === 'verified') throw conflict('This order is already paid');
+          await failPayment(db, order.orderId, { actorId: user.id, via: 'test-checkout', reason: 'declined in the test checkout' });
+          return { status: 'failed' as const };
+        }
+        if (!order.orderId.startsWith('order_test_')) throw badRequest('Not a test order');
+        const { paymentId, signature } = provider.signCheckout(order.orderId);
+        // Like Razorpay capturing the payment and sending its webhook: the ticket exists even if the page closes now.
+        await settlePayment(db, order.orderId, { status: 'captured', paymentId, actorId: null, via: 'test-checkout' });
+        return { razorpay_order_id: order.orderId, razorpay_payment_id: paymentId, razorpay_signature: signature };
+      },
+    });
+  }
+}

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { bookingOrderBodySchema, CheckoutSuccess, inProgressOrderBodySchema } from '../../../shared/contracts/payments.js';
+import { isPaid, type PaymentKind, type PaymentStatus } from '../../../shared/payments.js';
+import { BOOKING_FEE_PAISE, CURRENCY, IN_PROGRESS_FEE_PAISE } from '../../../shared/product.js';
+import type { Db } from '../../db/client.js';
+import type { PaymentRow, UserRow } from '../../db/schema/index.js';
+import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } from '../../lib/errors.js';
+import { resolveServicePair } from '../catalogue/service.js';
+import { recordEvent } from '../tickets/history.js';
+import { findTicket } from '../tickets/queries.js';
+import { createTicketFromOrder } from '../tickets/service.js';
+import { type PaymentProvider, ProviderError } from './providers/index.js';
+import { findPayment, inProgressPaymentsOfTicket, inProgressPaymentsOfUser, insertPayment, lockPayment, updatePayment } from './queries.js';
+
+const FEES: Record<PaymentKind, number> = { booking: BOOKING_FEE_PAISE, inprogress: IN_PROGRESS_FEE_PAISE };
+
+function checkAmount(kind: PaymentKind, amount: number | undefined) {
+  if (amount !== undefined && amount !== FEES[kind]) {
+    throw badRequest(`The amount must be ${FEES[kind]} paise (₹${FEES[kind] / 100})`);
+  }
+}
+
+const newReceipt = (kind: PaymentKind) => `rf_${kind === 'booking' ? 'bk' : 'ip'}_${randomBytes(8).toString('hex')}`;
+
+async function openOrder(provider: PaymentProvider, kind: PaymentKind, receipt: string, notes: Record<string, string>) {
+  try {
+    return await provider.createOrder({ amount: FEES[kind], currency: CURRENCY, receipt, notes });
+  } catch (err) {
+    if (err instanceof ProviderError) throw new AppError(502, 'Failed to create payment order');
+    throw err;
+  }
+}
+
+const orderAnswer = (provider: PaymentProvider, row: PaymentRow) => ({
+  id: row.orderId,
+  amount: row.amount,
+  currency: row.currency,
+  keyId: provider.keyId,
+});
+
+/** POST /order: the ticket draft is checked and stored with the order; the fee is the server's. */
+export async function createBookingOrder(db: Db, provider: PaymentProvider, user: UserRow, body: z.output<typeof bookingOrderBodySchema>) {
+  checkAmount('booking', body.amount);
+  const { main, sub } = await resolveServicePair(db, body.mainServiceId, body.subServiceId);
+  const receipt = newReceipt('booking');
+  const order = await openOrder(provider, 'booking', receipt, { userId: user.id, userEmail: user.email, purpose: 'booking' });
+  const row = await db.transaction(async (tx) => {
+    const r = await insertPayment(tx, {
+      orderId: order.id,
+      kind: 'booking',
+      userId: user.id,
+      amount: FEES.booking,
+      currency: CURRENCY,
+      receipt,
+      draft: { mainServiceId: main.id, subServiceId: sub.id, mainServiceName: main.name, subServiceName: sub.name, description: body.description },
+    });
+    await recordEvent(tx, { ticketId: null, orderId: order.id, actorId: user.id, kind: 'payment_created', detail: { kind: 'booking', amount: FEES.booking } });
+    return r;
+  });
+  return orderAnswer(provider, row);
+}
+
+/** POST /order-inprogress: the caller's own in-progress ticket, not yet paid; an open order is reused. */
+export async function createInProgressOrder(db: Db, provider: PaymentProvider, user: UserRow, body: z.output<typeof inProgressOrderBodySchema>) {
+  checkAmount('inprogress', body.amount);
+  const ticket = await findTicket(db, body.ticketId);
+  if (!ticket) throw notFound('Ticket not found');
+  if (ticket.userId !== user.id) throw forbidden('This ticket is not yours');
+  if (ticket.status !== 'in-progress') throw conflict('The in-progress fee can only be paid while the ticket is in progress');
+  const existing = await inProgressPaymentsOfTicket(db, ticket.id);
+  if (existing.some((p) => isPaid(p.status))) throw conflict('The in-progress fee for this ticket is already paid');
+  const open = existing.find((p) => p.status === 'created');
+  if (open) return orderAnswer(provider, open);
+
+  const receipt = newReceipt('inprogress');
+  const order = await openOrder(provider, 'inprogress', receipt, { userId: user.id, ticketId: ticket.id, purpose: 'inprogress' });
+  const row = await db.transaction(async (tx) => {
+    const r = await insertPayment(tx, { orderId: order.id, kind: 'inprogress', userId: user.id, ticketId: ticket.id, amount: FEES.inprogress, currency: CURRENCY, receipt });
+    await recordEvent(tx, { ticketId: ticket.id, orderId: order.id, actorId: user.id, kind: 'payment_created', detail: { kind: 'inprogress', amount: FEES.inprogress } });
+    return r;
+  });
+  return orderAnswer(provider, row);
+}
+
+export interface Settlement {
+  order: PaymentRow;
+  /** The booking's ticket (made now or earlier); null for an in-progress payment. */
+  ticketId: string | null;
+}
+
+/**
+ * Records a payment as captured (provider webhook) or verified (checkout signature checked) and,
+ * for a booking, makes its ticket: all in one transaction under the order's row lock, so however
+ * many of verify, webhook and POST /api/tickets race, exactly one ticket comes out.
+ */
+export async function settlePayment(
+  db: Db,
+  orderId: string,
+  outcome: { status: 'captured' | 'verified'; paymentId: string; actorId: string | null; via: string },
+): Promise<Settlement> {
+  return db.transaction(async (tx) => {
+    const order = await lockPayment(tx, orderId);
+    if (!order) throw notFound('Order not found');
+    // verified outranks captured; a replay of either changes nothing.
+    const upgrade = order.status !== 'verified' && order.status !== outcome.status;
+    if (upgrade) {
+      await updatePayment(tx, orderId, { status: outcome.status, providerPaymentId: outcome.paymentId });
+      await recordEvent(tx, {
+        ticketId: order.ticketId,
+        orderId,
+        actorId: outcome.actorId,
+        kind: outcome.status === 'verified' ? 'payment_verified' : 'payment_captured',
+        detail: { kind: order.kind, amount: order.amount, paymentId: outcome.paymentId, via: outcome.via },
+      });
+    }
+    let ticketId = order.ticketId;
+    if (order.kind === 'booking' && !ticketId) {
+      ticketId = await createTicketFromOrder(tx, { ...order, status: upgrade ? outcome.status : order.status }, outcome.via);
+    }
+    return { order, ticketId };
+  });
+}
+
+/** A failed attempt; never un-pays an order that is already paid. */
+export async function failPayment(db: Db, orderId: string, detail: { actorId: string | null; via: string; reason?: string }) {
+  return db.transaction(async (tx) => {
+    const order = await lockPayment(tx, orderId);
+    if (!order) return undefined;
+    if (isPaid(order.status) || order.status === 'failed') return order;
+    await updatePayment(tx, orderId, { status: 'failed' });
+    await recordEvent(tx, { ticketId: order.ticketId, orderId, actorId: detail.actorId, kind: 'payment_failed', detail: { kind: order.kind, via: detail.via, reason: detail.reason ?? null } });
+    return { ...order, status: 'failed' as const };
+  });
+}
+
+/** The caller's own order, or a refusal. */
+export async function ownOrder(db: Db, user: UserRow, orderId: string): Promise<PaymentRow> {
+  const order = await findPayment(db, orderId);
+  if (!order) throw notFound('Order not found');
+  if (order.userId !== user.id) throw forbidden('This order is not yours');
+  return order;
+}
+
+/** POST /verify: the checkout's signature, checked in constant time, then settlement. */
+export async function verifyCheckout(db: Db, provider: PaymentProvider, user: UserRow, success: CheckoutSuccess): Promise<Settlement> {
+  await ownOrder(db, user, success.razorpay_order_id);
+  if (!provider.verifyCheckout(success)) throw badRequest('Payment verification failed');
+  return settlePayment(db, success.razorpay_order_id, { status: 'verified', paymentId: success.razorpay_payment_id, actorId: user.id, via: 'verify' });
+}
+
+/** POST /api/tickets: only for this customer's paid booking order; the ticket it already made, or a new one. */
+export async function ticketForPaidOrder(db: Db, user: UserRow, orderId: string): Promise<{ ticketId: string; created: boolean }> {
+  const order = await findPayment(db, orderId);
+  if (!order || order.userId !== user.id || order.kind !== 'booking' || !isPaid(order.status)) {
+    throw paymentRequired('Payment required: book through checkout before creating a ticket');
+  }
+  if (order.ticketId) return { ticketId: order.ticketId, created: false };
+  const { ticketId } = await settlePayment(db, orderId, { status: order.status as 'captured' | 'verified', paymentId: order.providerPaymentId ?? '', actorId: user.id, via: 'api' });
+  if (!ticketId) throw new Error('booking settled without a ticket');
+  return { ticketId, created: true };
+}
+
+export async function paymentStatus(db: Db, user: UserRow, orderId: string): Promise<PaymentStatus> {
+  return (await ownOrder(db, user, orderId)).status;
+}
+
+/** One entry per ticket: paid if any of its orders is paid, else the newest order's status. */
+export async function inProgressPayments(db: Db, user: UserRow) {
+  const rows = await inProgressPaymentsOfUser(db, user.id);
+  const best = new Map<string, PaymentStatus>();
+  for (const r of rows) {
+    if (!r.ticketId) continue;
+    const seen = best.get(r.ticketId);
+    if (!seen || (!isPaid(seen) && isPaid(r.status))) best.set(r.ticketId, r.status);
+  }
+  return [...best].map(([ticketId, status]) => ({ ticketId, status }));
+}

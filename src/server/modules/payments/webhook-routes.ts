@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { badRequest, unavailable } from '../../lib/errors.js';
+import { errors, type ZodApp } from '../../lib/http.js';
+import type { PaymentProvider } from './providers/index.js';
+import { failPayment, settlePayment } from './service.js';
+import { findPayment } from './queries.js';
+
+const paymentEntity = z.object({
+  id: z.string(),
+  order_id: z.string().nullable().optional(),
+  amount: z.number().int(),
+  currency: z.string(),
+  error_description: z.string().nullable().optional(),
+});
+const webhookEvent = z.object({
+  event: z.string(),
+  payload: z.object({ payment: z.object({ entity: paymentEntity }).optional() }).passthrough(),
+});
+
+/** POST /webhooks/razorpay: signed with X-Razorpay-Signature over the raw body. */
+export async function webhookRoutes(app: ZodApp, { db, provider }: { db: Db; provider: PaymentProvider }) {
+  // The signature covers the exact bytes Razorpay sent, so this scope keeps the body raw.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/webhooks/razorpay', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['payments'],
+      summary: 'Razorpay webhook: payment.captured and payment.failed',
+      response: { 200: z.object({ ok: z.literal(true) }), ...errors(400, 503) },
+    },
+    handler: async (request) => {
+      if (provider.name !== 'razorpay') throw unavailable('Webhooks are not used by the test payment provider');
+      const raw = request.body as Buffer;
+      const signature = request.headers['x-razorpay-signature'];
+      if (!Buffer.isBuffer(raw) || !provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)) {
+        throw badRequest('Invalid webhook signature');
+      }
+      let parsed;
+      try {
+        parsed = webhookEvent.safeParse(JSON.parse(raw.toString('utf8')));
+      } catch {
+        throw badRequest('The webhook body is not valid JSON');
+      }
+      if (!parsed.success) throw badRequest('Unexpected webhook payload');
+      const { event, payload } = parsed.data;
+      const payment = payload.payment?.entity;
+      const order = payment?.order_id ? await findPayment(db, payment.order_id) : undefined;
+      // Events for orders this app did not make are acknowledged and ignored, so Razorpay stops retrying.
+      if (!payment || !order) return { ok: true as const };
+
+      if (event === 'payment.captured' || event === 'order.paid') {
+        if (payment.amount !== order.amount || payment.currency !== order.currency) {
+          request.log.error({ orderId: order.orderId, amount: payment.amount }, 'webhook amount does not match the order');
+          return { ok: true as const };
+        }
+        await settlePayment(db, order.orderId, { status: 'captured', paymentId: payment.id, actorId: null, via: 'webhook' });
+      } else if (event === 'payment.failed') {
+        await failPayment(db, order.orderId, { actorId: null, via: 'webhook', reason: payment.error_description ?? undefined });
+      }
+      return { ok: true as const };
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { badRequest } from '../../lib/errors.js';
+
+/** Keyset paging cursor: the (createdAt, id) of the last row of a page, opaque to clients. */
+export interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+export const encodeCursor = (c: Cursor) =>
+  Buffer.from(JSON.stringify([c.createdAt.toISOString(), c.id])).toString('base64url');
+
+export function decodeCursor(raw: string | undefined): Cursor | undefined {
+  if (!raw) return undefined;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
+    const createdAt = new Date(String(at));
+    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) throw new Error();
+    return { createdAt, id };
+  } catch {
+    throw badRequest('Invalid cursor');
+  }
+}
+
+/** Splits a `limit + 1` result into the page and the cursor of the next one. */
+export function pageOf<T extends { createdAt: Date; id: string }>(rows: T[], limit: number) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}

@@ -1,0 +1,39 @@
+import { createTicketBodySchema, pageQuerySchema, ticketResponseSchema, ticketsResponseSchema } from '../../../shared/contracts/tickets.js';
+import type { Db } from '../../db/client.js';
+import { errors, type ZodApp } from '../../lib/http.js';
+import { requireUser } from '../../plugins/auth.js';
+import { ticketForPaidOrder } from '../payments/service.js';
+import { customerTicket, customerTickets } from './service.js';
+
+export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
+  app.get('/api/tickets', {
+    config: { access: ['user'] },
+    schema: {
+      tags: ['tickets'],
+      summary: 'Your own tickets, newest first (paged)',
+      security: [{ bearer: [] }],
+      querystring: pageQuerySchema,
+      response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
+    },
+    handler: async (request) => {
+      const user = requireUser(request);
+      return customerTickets(db, user.id, request.query.limit, request.query.cursor);
+    },
+  });
+
+  app.post('/api/tickets', {
+    config: { access: ['user'] },
+    schema: {
+      tags: ['tickets'],
+      summary: 'The ticket of a paid booking order (made once; later calls answer the same ticket)',
+      security: [{ bearer: [] }],
+      body: createTicketBodySchema,
+      response: { 200: ticketResponseSchema, 201: ticketResponseSchema, ...errors(400, 401, 402, 403) },
+    },
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      const { ticketId, created } = await ticketForPaidOrder(db, user, request.body.orderId);
+      return reply.status(created ? 201 : 200).send({ ticket: await customerTicket(db, user.id, ticketId) });
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import type { Ticket } from '../../../shared/contracts/tickets.js';
+import type { TicketView } from './queries.js';
+
+/**
+ * The API's ticket. A customer sees the engineer's email and phone only once the in-progress
+ * fee is captured or verified (DECISIONS.md §4); staff and the engineer always do.
+ */
+export function serializeTicket(row: TicketView, viewer: 'customer' | 'staff'): Ticket {
+  const showContact = viewer === 'staff' || row.inProgressFeePaid;
+  const eng = row.engineer;
+  return {
+    id: row.id,
+    service: row.service,
+    mainService: { name: row.mainServiceName },
+    subService: { name: row.subServiceName },
+    description: row.description,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    remarks: row.remarks,
+    user: { name: row.customer.name, email: row.customer.email, phone: row.customer.phone },
+    engineer: eng?.id
+      ? { id: eng.id, name: eng.name, ...(showContact ? { email: eng.email, phone: eng.phone } : {}) }
+      : null,
+  };
+}

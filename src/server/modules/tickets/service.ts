@@ -1,0 +1,58 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type PaymentRow, payments, services, tickets, ticketEvents } from '../../db/schema/index.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { serviceLabel } from '../catalogue/service.js';
+import { decodeCursor, pageOf } from './cursor.js';
+import { findTicketView, listTickets } from './queries.js';
+import { recordEvent } from './history.js';
+import { serializeTicket } from './serialize.js';
+
+/**
+ * Makes the ticket a paid booking order stands for. Call inside the transaction that holds the
+ * order's row lock, after checking it is paid and has no ticket yet; the unique booking_order_id
+ * is the last line of defence against a second ticket.
+ */
+export async function createTicketFromOrder(tx: Db, order: PaymentRow, via: string): Promise<string> {
+  const draft = order.draft;
+  if (!draft) throw new Error(`booking order ${order.orderId} has no draft`);
+  // The catalogue may have changed since the customer paid: keep the names, drop ids that are gone.
+  const existing = await tx
+    .select({ id: services.id })
+    .from(services)
+    .where(inArray(services.id, [draft.mainServiceId, draft.subServiceId]));
+  const still = new Set(existing.map((s) => s.id));
+  const [ticket] = await tx
+    .insert(tickets)
+    .values({
+      userId: order.userId,
+      mainServiceId: still.has(draft.mainServiceId) ? draft.mainServiceId : null,
+      subServiceId: still.has(draft.subServiceId) ? draft.subServiceId : null,
+      mainServiceName: draft.mainServiceName,
+      subServiceName: draft.subServiceName,
+      service: serviceLabel({ name: draft.mainServiceName }, { name: draft.subServiceName }),
+      description: draft.description,
+      bookingOrderId: order.orderId,
+    })
+    .returning({ id: tickets.id });
+  if (!ticket) throw new Error('ticket insert returned nothing');
+  await tx.update(payments).set({ ticketId: ticket.id, updatedAt: new Date() }).where(eq(payments.orderId, order.orderId));
+  // The booking's payment events were recorded before the ticket existed: link them now.
+  await tx.update(ticketEvents).set({ ticketId: ticket.id }).where(eq(ticketEvents.orderId, order.orderId));
+  await recordEvent(tx, { ticketId: ticket.id, orderId: order.orderId, actorId: order.userId, kind: 'created', detail: { via } });
+  return ticket.id;
+}
+
+export async function customerTickets(db: Db, userId: string, limit: number, cursor?: string) {
+  const rows = await listTickets(db, { userId }, limit, decodeCursor(cursor));
+  const { page, nextCursor } = pageOf(rows, limit);
+  return { tickets: page.map((r) => serializeTicket(r, 'customer')), nextCursor };
+}
+
+/** A ticket as its owner sees it (engineer contact withheld until the in-progress fee is paid). */
+export async function customerTicket(db: Db, userId: string, ticketId: string) {
+  const row = await findTicketView(db, ticketId);
+  if (!row) throw notFound('Ticket not found');
+  if (row.userId !== userId) throw forbidden('This ticket is not yours');
+  return serializeTicket(row, 'customer');
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { TICKET_STATUSES } from '../tickets.js';
+import { descriptionField, idSchema } from './common.js';
+
+const person = z.object({ name: z.string(), email: z.string(), phone: z.string() });
+
+/** A ticket as the API answers it. `engineer.email`/`phone` are absent until the customer may see them. */
+export const ticketSchema = z.object({
+  id: z.string(),
+  service: z.string(),
+  mainService: z.object({ name: z.string() }),
+  subService: z.object({ name: z.string() }),
+  description: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  remarks: z.string().nullable(),
+  user: person,
+  engineer: z
+    .object({ id: z.string(), name: z.string(), email: z.string().optional(), phone: z.string().optional() })
+    .nullable(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+export const ticketResponseSchema = z.object({ ticket: ticketSchema });
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+export const ticketsResponseSchema = z.object({
+  tickets: z.array(ticketSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
+/** What the customer fills in on "Book a New Ticket" (also stored with the booking order). */
+export const ticketDraftSchema = z.object({
+  mainServiceId: idSchema.or(z.literal('')).refine((v) => v !== '', 'Choose a services category'),
+  subServiceId: idSchema.or(z.literal('')).refine((v) => v !== '', 'Choose an issue type'),
+  description: descriptionField,
+});
+export type TicketDraftInput = z.input<typeof ticketDraftSchema>;
+
+/** POST /api/tickets: a draft plus the paid booking order it comes from. */
+export const createTicketBodySchema = ticketDraftSchema.extend({
+  orderId: z.string({ message: 'A paid booking order is required' }).trim().min(1).max(100),
+});
