@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog';
+import { TestModeNotice } from '@/features/payments/components/test-mode-notice';
 import HomePage from '@/features/marketing/pages/home-page';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { SiteLayout } from './layouts/site-layout';
@@ -9,6 +10,7 @@ function Root() {
   usePageMeta();
   return (
     <AuthDialogProvider>
+      <TestModeNotice />
       <Outlet />
       <Toaster />
     </AuthDialogProvider>
@@ -30,6 +32,7 @@ export const router = createBrowserRouter([
           { path: '/how-it-works', lazy: page(() => import('@/features/marketing/pages/how-it-works-page')) },
           { path: '/about', lazy: page(() => import('@/features/marketing/pages/about-page')) },
           { path: '/contact', lazy: page(() => import('@/features/marketing/pages/contact-page')) },
+          { path: '/dashboard', lazy: page(() => import('./routes/dashboard-page')) },
           { path: '*', lazy: page(() => import('@/features/marketing/pages/not-found-page')) },
         ],
       },

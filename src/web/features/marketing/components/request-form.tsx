@@ -38,11 +38,6 @@ export function RequestForm() {
   const subs = useSubServices(mainServiceId);
   const mutation = useSubmitContact();
 
-  const mainField = form.register('mainServiceId', {
-    // A new category empties the subcategory: the old one belongs to another category.
-    onChange: () => form.setValue('subServiceId', ''),
-  });
-
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await mutation.mutateAsync(values);
@@ -75,7 +70,15 @@ export function RequestForm() {
           </NativeSelect>
         </FormField>
         <FormField label="Main Category" error={errors.mainServiceId?.message} required>
-          <NativeSelect {...mainField} disabled={mains.isPending}>
+          <NativeSelect
+            // Registered in place (not before the other fields): react-hook-form focuses the first
+            // invalid field in registration order, which must be the form's visual order.
+            {...form.register('mainServiceId', {
+              // A new category empties the subcategory: the old one belongs to another category.
+              onChange: () => form.setValue('subServiceId', ''),
+            })}
+            disabled={mains.isPending}
+          >
             <option value="">{mains.isPending ? 'Loading categories…' : 'Select a category'}</option>
             {mains.data?.map((s) => (
               <option key={s.id} value={s.id}>

@@ -15,7 +15,7 @@ export function TicketFlow() {
     <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       {STEPS.map(({ Icon, title, text }, i) => (
         <li key={title} className="relative rounded-xl border bg-white p-5 shadow-card">
-          <span className="absolute right-4 top-4 text-xs font-bold text-slate-400">0{i + 1}</span>
+          <span className="absolute right-4 top-4 text-xs font-bold text-slate-500">0{i + 1}</span>
           <span className="inline-flex size-11 items-center justify-center rounded-lg bg-blue-50 text-primary">
             <Icon aria-hidden="true" className="size-5" />
           </span>

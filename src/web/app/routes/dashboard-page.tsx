@@ -1,0 +1,16 @@
+import { Navigate } from 'react-router';
+import { isStaff } from '@shared/roles';
+import { LoadingState } from '@/components/ui/state';
+import { paths } from '@/config/paths';
+import { CustomerDashboard } from '@/features/customer/components/customer-dashboard';
+import { useCurrentUser } from '@/lib/auth';
+
+/** /dashboard (SPEC.md §2): not signed in → /, admins → /admin, otherwise the role's dashboard. */
+export default function DashboardPage() {
+  const { user, isLoading, token } = useCurrentUser();
+  if (!token) return <Navigate to={paths.home} replace />;
+  if (isLoading) return <LoadingState label="Loading your dashboard" />;
+  if (!user) return <Navigate to={paths.home} replace />;
+  if (isStaff(user.role)) return <Navigate to={paths.admin} replace />;
+  return <CustomerDashboard user={user} />;
+}

@@ -1,0 +1,42 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileBody, User } from '@shared/contracts/auth';
+import type { Ticket } from '@shared/contracts/tickets';
+import type { PaymentStatus } from '@shared/payments';
+import { api } from '@/lib/api-client';
+import { meQueryKey, useToken } from '@/lib/auth';
+
+const PAGE_SIZE = 10;
+
+export const myTicketsQuery = infiniteQueryOptions({
+  queryKey: ['tickets', 'mine'],
+  queryFn: ({ pageParam }) =>
+    api<{ tickets: Ticket[]; nextCursor: string | null }>(
+      `/api/tickets?limit=${PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+    ),
+  initialPageParam: '',
+  getNextPageParam: (last) => last.nextCursor ?? undefined,
+});
+
+export const useMyTickets = () => useInfiniteQuery(myTicketsQuery);
+
+export const inProgressPaymentsQuery = queryOptions({
+  queryKey: ['tickets', 'inprogress-payments'],
+  queryFn: () => api<{ payments: { ticketId: string; status: PaymentStatus }[] }>('/api/user/inprogress-payments').then((r) => r.payments),
+});
+
+export const useInProgressPayments = () => useQuery(inProgressPaymentsQuery);
+
+/** After a payment: tickets and their payment state are stale. */
+export function useRefreshTickets() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['tickets'] });
+}
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  const token = useToken();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => api<{ user: User }>('/api/profile', { method: 'PATCH', body }),
+    onSuccess: ({ user }) => client.setQueryData([...meQueryKey, token], user),
+  });
+}

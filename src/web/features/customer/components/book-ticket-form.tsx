@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import type { User } from '@shared/contracts/auth';
+import { ticketDraftSchema } from '@shared/contracts/tickets';
+import { BOOKING_FEE_PAISE, CURRENCY, formatRupees } from '@shared/product';
+import { useMainServices, useSubServices } from '@/api/catalogue';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect, Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { createBookingOrder, createTicketForOrder } from '@/features/payments/api/payment-calls';
+import { usePaymentFlow } from '@/features/payments/api/use-payment-flow';
+import { useRefreshTickets } from '../api/customer-queries';
+
+type Values = z.input<typeof ticketDraftSchema>;
+const EMPTY: Values = { mainServiceId: '', subServiceId: '', description: '' };
+
+/** "Book a New Ticket": the ticket is created only once the ₹99 booking fee is paid. */
+export function BookTicketForm({ user, onDone }: { user: User; onDone(): void }) {
+  const form = useForm<Values, unknown, z.output<typeof ticketDraftSchema>>({ resolver: zodResolver(ticketDraftSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+  const mainServiceId = useWatch({ control: form.control, name: 'mainServiceId' });
+  const mains = useMainServices();
+  const subs = useSubServices(mainServiceId);
+  const pay = usePaymentFlow();
+  const refresh = useRefreshTickets();
+
+  const onSubmit = form.handleSubmit(async (draft) => {
+    const paid = await pay({
+      createOrder: () =>
+        createBookingOrder({ ...draft, amount: BOOKING_FEE_PAISE, currency: CURRENCY, receipt: `booking_${Date.now()}`, notes: { userId: user.id, userEmail: user.email } }),
+      prefill: { name: user.name, email: user.email, phone: user.phone },
+      description: `Support ticket booking (${formatRupees(BOOKING_FEE_PAISE)})`,
+      successMessage: 'Ticket booked and payment successful!',
+      // /verify already made the ticket; POST /api/tickets answers that same ticket (or makes it, if verify could not).
+      afterPaid: async (orderId) => {
+        await createTicketForOrder({ ...draft, orderId });
+      },
+      afterPaymentError: 'Failed to create ticket after payment',
+    });
+    await refresh();
+    if (paid) {
+      form.reset(EMPTY);
+      onDone();
+    }
+  });
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <h3 className="text-lg font-semibold">Book a New Ticket</h3>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Booking fee {formatRupees(BOOKING_FEE_PAISE)}, fixed and non-refundable. Your ticket is created once payment is confirmed.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="Book a New Ticket">
+        <FormField label="Services Category" error={errors.mainServiceId?.message} required>
+          <NativeSelect {...form.register('mainServiceId', { onChange: () => form.setValue('subServiceId', '') })} disabled={mains.isPending}>
+            <option value="">{mains.isPending ? 'Loading…' : 'Select a category'}</option>
+            {mains.data?.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Issue Type" error={errors.subServiceId?.message} hint={mainServiceId ? undefined : 'Choose a category first'} required>
+          <NativeSelect {...form.register('subServiceId')} disabled={!mainServiceId || subs.isPending}>
+            <option value="">{mainServiceId && subs.isPending ? 'Loading…' : 'Select an issue type'}</option>
+            {subs.data?.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Description" error={errors.description?.message} required className="sm:col-span-2">
+          <Textarea rows={4} placeholder="What is happening? Since when? Any error messages?" {...form.register('description')} />
+        </FormField>
+        <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting && <Spinner label="Booking your ticket" />}
+            Book Ticket
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import { Plus, Ticket as TicketIcon, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import type { User } from '@shared/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { CheckoutProvider } from '@/features/payments/components/checkout-provider';
+import { BookTicketForm } from './book-ticket-form';
+import { ProfilePanel } from './profile-panel';
+import { TicketList } from './ticket-list';
+
+export function CustomerDashboard({ user }: { user: User }) {
+  const [booking, setBooking] = useState(false);
+  return (
+    <CheckoutProvider>
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight">Hello, {user.name}</h1>
+        <p className="mt-1 text-muted-foreground">Book a repair, follow your tickets and keep your details up to date.</p>
+        <Tabs defaultValue="tickets" className="mt-8">
+          <TabsList>
+            <TabsTrigger value="tickets">
+              <TicketIcon aria-hidden="true" />
+              My Tickets
+            </TabsTrigger>
+            <TabsTrigger value="profile">
+              <UserRound aria-hidden="true" />
+              Profile
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="tickets" className="flex flex-col gap-6">
+            {booking ? (
+              <BookTicketForm user={user} onDone={() => setBooking(false)} />
+            ) : (
+              <Button className="self-start" onClick={() => setBooking(true)}>
+                <Plus aria-hidden="true" />
+                New Ticket
+              </Button>
+            )}
+            <TicketList user={user} />
+          </TabsContent>
+          <TabsContent value="profile">
+            <ProfilePanel user={user} />
+          </TabsContent>
+        </Tabs>
+      </div>
+    </CheckoutProvider>
+  );
+}

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Mail, Pencil, Phone, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { profileBodySchema, type User } from '@shared/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useUpdateProfile } from '../api/customer-queries';
+
+type Values = z.input<typeof profileBodySchema>;
+
+function ProfileForm({ user, onDone }: { user: User; onDone(): void }) {
+  const mutation = useUpdateProfile();
+  const form = useForm<Values, unknown, z.output<typeof profileBodySchema>>({
+    resolver: zodResolver(profileBodySchema),
+    defaultValues: { name: user.name, email: user.email, phone: user.phone },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(values);
+      toast.success('Profile updated successfully!');
+      onDone();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to update profile'));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit profile">
+      <FormField label="Name" error={errors.name?.message} required>
+        <Input autoComplete="name" {...form.register('name')} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message} required>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
+      <FormField label="Phone" error={errors.phone?.message} required>
+        <Input type="tel" autoComplete="tel" {...form.register('phone')} />
+      </FormField>
+      <div className="flex gap-3">
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending && <Spinner label="Saving" />}
+          Save
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Profile tab: name, email and phone, with Edit Profile → Save / Cancel. */
+export function ProfilePanel({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card className="max-w-xl p-5 sm:p-6">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">Your profile</h2>
+        {!editing && (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Edit Profile
+          </Button>
+        )}
+      </div>
+      <div className="mt-5">
+        {editing ? (
+          <ProfileForm user={user} onDone={() => setEditing(false)} />
+        ) : (
+          <dl className="grid gap-4 text-sm">
+            {[
+              { Icon: UserRound, label: 'Name', value: user.name },
+              { Icon: Mail, label: 'Email', value: user.email },
+              { Icon: Phone, label: 'Phone', value: user.phone || '—' },
+            ].map(({ Icon, label, value }) => (
+              <div key={label} className="flex items-start gap-3">
+                <Icon aria-hidden="true" className="mt-0.5 size-4 text-primary" />
+                <div>
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="font-medium break-all text-slate-900">{value}</dd>
+                </div>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import { CalendarClock, Mail, Phone, UserCog } from 'lucide-react';
+import type { User } from '@shared/contracts/auth';
+import type { Ticket } from '@shared/contracts/tickets';
+import { CURRENCY, formatRupees, IN_PROGRESS_FEE_PAISE } from '@shared/product';
+import { StatusBadge } from '@/components/tickets/status-badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { createInProgressOrder } from '@/features/payments/api/payment-calls';
+import { usePaymentFlow } from '@/features/payments/api/use-payment-flow';
+import { formatDateTime } from '@/lib/format';
+import { useRefreshTickets } from '../api/customer-queries';
+import { useState } from 'react';
+
+function EngineerContact({ engineer }: { engineer: NonNullable<Ticket['engineer']> }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-3 text-sm">
+      <p className="flex items-center gap-2 font-medium">
+        <UserCog aria-hidden="true" className="size-4 text-primary" />
+        Engineer: {engineer.name}
+      </p>
+      {engineer.email && (
+        <p className="mt-1 flex items-center gap-2">
+          <Mail aria-hidden="true" className="size-4 text-slate-500" />
+          <a href={`mailto:${engineer.email}`} className="text-primary hover:underline">
+            {engineer.email}
+          </a>
+        </p>
+      )}
+      {engineer.phone && (
+        <p className="mt-1 flex items-center gap-2">
+          <Phone aria-hidden="true" className="size-4 text-slate-500" />
+          <a href={`tel:${engineer.phone}`} className="text-primary hover:underline">
+            {engineer.phone}
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PayToContinue({ ticket, user }: { ticket: Ticket; user: User }) {
+  const pay = usePaymentFlow();
+  const refresh = useRefreshTickets();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    await pay({
+      createOrder: () =>
+        createInProgressOrder({ ticketId: ticket.id, userId: user.id, amount: IN_PROGRESS_FEE_PAISE, currency: CURRENCY, receipt: `inprogress_${ticket.id}`, notes: { userId: user.id, ticketId: ticket.id } }),
+      prefill: { name: user.name, email: user.email, phone: user.phone },
+      description: `Engineer assignment fee for ${ticket.service}`,
+      successMessage: 'Payment successful!',
+      afterPaid: async () => {},
+      afterPaymentError: 'Payment verification failed',
+    });
+    await refresh();
+    setBusy(false);
+  };
+  return (
+    <Button onClick={() => void run()} disabled={busy} className="w-full sm:w-auto">
+      {busy && <Spinner label="Processing payment" />}
+      Pay {formatRupees(IN_PROGRESS_FEE_PAISE)} to Continue
+    </Button>
+  );
+}
+
+export function TicketCard({ ticket, user, feePaid }: { ticket: Ticket; user: User; feePaid: boolean }) {
+  return (
+    <Card className="p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900">{ticket.service}</h3>
+          <p className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
+            <CalendarClock aria-hidden="true" className="size-3.5" />
+            Booked {formatDateTime(ticket.createdAt)}
+          </p>
+        </div>
+        <StatusBadge status={ticket.status} />
+      </div>
+      <p className="mt-3 whitespace-pre-line break-words text-sm text-slate-700">{ticket.description}</p>
+
+      {ticket.status === 'in-progress' && (
+        <div className="mt-4 flex flex-col gap-3">
+          {feePaid && ticket.engineer ? (
+            <EngineerContact engineer={ticket.engineer} />
+          ) : (
+            <>
+              <p className="text-sm text-muted-foreground">
+                {ticket.engineer ? `${ticket.engineer.name} is your engineer.` : 'An engineer is being assigned.'} Pay the
+                engineer assignment fee to see their contact details and continue.
+              </p>
+              {!feePaid && <PayToContinue ticket={ticket} user={user} />}
+            </>
+          )}
+        </div>
+      )}
+
+      {ticket.status === 'completed' && (
+        <div className="mt-4 flex flex-col gap-3">
+          <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
+            <p className="font-medium text-emerald-900">Remarks</p>
+            <p className="mt-1 whitespace-pre-line text-emerald-950">{ticket.remarks}</p>
+            {ticket.completedAt && <p className="mt-2 text-xs text-emerald-800">Completed {formatDateTime(ticket.completedAt)}</p>}
+          </div>
+          {ticket.engineer && <EngineerContact engineer={ticket.engineer} />}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import type { User } from '@shared/contracts/auth';
+import { isPaid } from '@shared/payments';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
+import { Spinner } from '@/components/ui/spinner';
+import { useInProgressPayments, useMyTickets } from '../api/customer-queries';
+import { TicketCard } from './ticket-card';
+
+export function TicketList({ user }: { user: User }) {
+  const tickets = useMyTickets();
+  const payments = useInProgressPayments();
+
+  if (tickets.isPending) return <LoadingState label="Loading your tickets" />;
+  if (tickets.isError) return <ErrorState message="We could not load your tickets." onRetry={() => void tickets.refetch()} />;
+
+  const all = tickets.data.pages.flatMap((p) => p.tickets);
+  if (all.length === 0) {
+    return <EmptyState title="No tickets yet">Book a new ticket and an engineer will fix your computer remotely.</EmptyState>;
+  }
+  const paidTickets = new Set(payments.data?.filter((p) => isPaid(p.status)).map((p) => p.ticketId));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="grid gap-4 lg:grid-cols-2" aria-label="My tickets">
+        {all.map((t) => (
+          <li key={t.id}>
+            <TicketCard ticket={t} user={user} feePaid={paidTickets.has(t.id)} />
+          </li>
+        ))}
+      </ul>
+      {tickets.hasNextPage && (
+        <Button variant="outline" className="self-center" onClick={() => void tickets.fetchNextPage()} disabled={tickets.isFetchingNextPage}>
+          {tickets.isFetchingNextPage && <Spinner label="Loading more tickets" />}
+          Load more
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useCallback } from 'react';
+import { toast } from 'sonner';
+import type { OrderResponse } from '@shared/contracts/payments';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { type Prefill, useCheckout } from '../components/checkout-context';
+import { pollPaymentStatus, verifyPayment } from './payment-calls';
+
+export interface PaymentFlow {
+  createOrder(): Promise<OrderResponse>;
+  prefill: Prefill;
+  description: string;
+  successMessage: string;
+  /** Runs once the payment is known to be paid (after /verify, or after polling). Throwing shows `afterPaymentError`. */
+  afterPaid(orderId: string): Promise<void>;
+  afterPaymentError: string;
+}
+
+/**
+ * Order → checkout → verify; when verify gives no final answer, poll the order's status
+ * (every 3 s, up to 120 s). Every outcome ends in one of SPEC.md §8's toasts. Resolves true when paid.
+ */
+export function usePaymentFlow() {
+  const { openCheckout } = useCheckout();
+  return useCallback(
+    async (flow: PaymentFlow): Promise<boolean> => {
+      let order: OrderResponse;
+      try {
+        order = await flow.createOrder();
+      } catch (err) {
+        toast.error(errorMessage(err, 'Failed to create payment order'));
+        return false;
+      }
+
+      let result;
+      try {
+        result = await openCheckout(order, flow.prefill, flow.description);
+      } catch {
+        toast.error('Could not open the payment window. Please check your connection and try again.');
+        return false;
+      }
+      if (result.kind === 'dismissed') {
+        toast.info('Payment cancelled');
+        return false;
+      }
+      if (result.kind === 'failed') {
+        toast.error('Payment failed or timed out.');
+        return false;
+      }
+
+      const finish = async () => {
+        try {
+          await flow.afterPaid(order.id);
+          toast.success(flow.successMessage);
+          return true;
+        } catch (err) {
+          toast.error(errorMessage(err, flow.afterPaymentError));
+          return false;
+        }
+      };
+
+      try {
+        const verified = await verifyPayment(result.success);
+        if (verified.status === 'success') return await finish();
+      } catch (err) {
+        if (err instanceof ApiError && err.status < 500) {
+          toast.error('Payment verification failed');
+          return false;
+        }
+        // No final answer (network or server trouble): the order's status decides.
+      }
+
+      const progress = toast.loading('Confirming your payment…');
+      const outcome = await pollPaymentStatus(order.id);
+      toast.dismiss(progress);
+      if (outcome === 'paid') return finish();
+      if (outcome === 'failed') toast.error('Payment failed or timed out.');
+      else toast.error('Timed out while waiting for payment status. Please try again.');
+      return false;
+    },
+    [openCheckout],
+  );
+}
