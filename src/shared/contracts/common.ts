@@ -8,12 +8,21 @@ export type ApiError = z.infer<typeof errorSchema>;
 export const idSchema = z.uuid({ message: 'Invalid id' });
 export const idParamsSchema = z.object({ id: idSchema });
 
+// Control characters other than tab and line breaks have no place in a form field (and PostgreSQL refuses NUL).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
 const trimmed = (label: string, max: number) =>
   z
     .string({ message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((s) => !CONTROL_CHARS.test(s), `${label} contains characters that are not allowed`);
+
+/** A required reference to a record, with the form's own wording when it is missing. */
+export const requiredId = (missing: string) =>
+  z.string({ message: missing }).trim().min(1, missing).pipe(idSchema);
 
 export const nameField = trimmed('Name', LIMITS.nameMax);
 

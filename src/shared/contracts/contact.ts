@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { descriptionField, emailField, idSchema, nameField, phoneField } from './common.js';
+import { descriptionField, emailField, nameField, phoneField, requiredId } from './common.js';
 
 export const COMPUTER_TYPES = ['Desktop Computer', 'Laptop', 'Mac', 'Other'] as const;
 export const URGENCIES = ['Low', 'Medium', 'Urgent'] as const;
@@ -14,8 +14,8 @@ export const contactBodySchema = z.object({
   computerType: z.enum(COMPUTER_TYPES, { message: 'Choose a computer type' }),
   description: descriptionField,
   urgency: z.enum(URGENCIES, { message: 'Choose an urgency' }),
-  mainServiceId: idSchema.or(z.literal('')).refine((v) => v !== '', 'Choose a main category'),
-  subServiceId: idSchema.or(z.literal('')).refine((v) => v !== '', 'Choose a subcategory'),
+  mainServiceId: requiredId('Choose a main category'),
+  subServiceId: requiredId('Choose a subcategory'),
 });
 export type ContactBody = z.input<typeof contactBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../tickets.js';
-import { descriptionField, idSchema } from './common.js';
+import { descriptionField, requiredId } from './common.js';
 
 const person = z.object({ name: z.string(), email: z.string(), phone: z.string() });
 
@@ -37,8 +37,8 @@ export const ticketsResponseSchema = z.object({
 
 /** What the customer fills in on "Book a New Ticket" (also stored with the booking order). */
 export const ticketDraftSchema = z.object({
-  mainServiceId: idSchema.or(z.literal('')).refine((v) => v !== '', 'Choose a services category'),
-  subServiceId: idSchema.or(z.literal('')).refine((v) => v !== '', 'Choose an issue type'),
+  mainServiceId: requiredId('Choose a services category'),
+  subServiceId: requiredId('Choose an issue type'),
   description: descriptionField,
 });
 export type TicketDraftInput = z.input<typeof ticketDraftSchema>;
