@@ -45,7 +45,7 @@ CREATE TABLE "ticket_events" (
 	"actor_id" uuid,
 	"kind" "ticket_event_kind" NOT NULL,
 	"detail" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "tickets" (

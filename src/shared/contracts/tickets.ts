@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../tickets.js';
+import { LIMITS } from '../product.js';
 import { descriptionField, requiredId } from './common.js';
 
 const person = z.object({ name: z.string(), email: z.string(), phone: z.string() });
@@ -46,4 +47,18 @@ export type TicketDraftInput = z.input<typeof ticketDraftSchema>;
 /** POST /api/tickets: a draft plus the paid booking order it comes from. */
 export const createTicketBodySchema = ticketDraftSchema.extend({
   orderId: z.string({ message: 'A paid booking order is required' }).trim().min(1).max(100),
+});
+
+/** PATCH /api/tickets/{id}/complete: remarks must not be blank. */
+export const completeTicketBodySchema = z.object({
+  remarks: z
+    .string({ message: 'Please enter remarks before completing the ticket.' })
+    .trim()
+    .min(1, 'Please enter remarks before completing the ticket.')
+    .max(LIMITS.remarksMax, `Remarks must be at most ${LIMITS.remarksMax} characters`),
+});
+export type CompleteTicketBody = z.input<typeof completeTicketBodySchema>;
+
+export const ticketListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(TICKET_STATUSES).optional(),
 });

@@ -33,3 +33,27 @@ export async function findService(db: Db, id: string): Promise<ServiceRow | unde
 export async function countServices(db: Db): Promise<number> {
   return db.$count(services);
 }
+
+/** Every service, main ones first in their order, for the admin catalogue. */
+export const listAllServices = (db: Db) =>
+  db.select().from(services).orderBy(asc(services.createdAt), asc(services.name));
+
+export async function insertService(db: Db, values: { name: string; parentId: string | null }) {
+  const [row] = await db.insert(services).values(values).returning();
+  if (!row) throw new Error('service insert returned nothing');
+  return row;
+}
+
+export async function updateService(db: Db, id: string, values: { name: string; parentId: string | null }) {
+  const [row] = await db.update(services).set(values).where(eq(services.id, id)).returning();
+  return row;
+}
+
+export async function countSubServices(db: Db, parentId: string) {
+  return db.$count(services, eq(services.parentId, parentId));
+}
+
+export async function deleteService(db: Db, id: string) {
+  const rows = await db.delete(services).where(eq(services.id, id)).returning({ id: services.id });
+  return rows.length > 0;
+}

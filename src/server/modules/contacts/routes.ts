@@ -1,8 +1,11 @@
+import { contactsResponseSchema } from '../../../shared/contracts/admin.js';
 import { contactBodySchema, contactResponseSchema } from '../../../shared/contracts/contact.js';
+import { pageQuerySchema } from '../../../shared/contracts/tickets.js';
+import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
-import { submitContactRequest } from './service.js';
+import { contactRequestPage, submitContactRequest } from './service.js';
 
 export async function contactRoutes(app: ZodApp, { db, config }: { db: Db; config: Config }) {
   app.post('/api/contact/add', {
@@ -20,5 +23,17 @@ export async function contactRoutes(app: ZodApp, { db, config }: { db: Db; confi
       await submitContactRequest(db, request.body);
       return reply.status(201).send({ success: true as const });
     },
+  });
+
+  app.get('/api/admin/contacts', {
+    config: { access: STAFF_ROLES },
+    schema: {
+      tags: ['admin'],
+      summary: 'Repair requests from the public form, newest first (paged)',
+      security: [{ bearer: [] }],
+      querystring: pageQuerySchema,
+      response: { 200: contactsResponseSchema, ...errors(400, 401, 403) },
+    },
+    handler: async (request) => contactRequestPage(db, request.query.limit, request.query.cursor),
   });
 }

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { contactBodySchema } from '../../../shared/contracts/contact.js';
 import type { Db } from '../../db/client.js';
 import { resolveServicePair } from '../catalogue/service.js';
-import { insertContactRequest } from './queries.js';
+import { decodeCursor, pageOf } from '../../lib/paging.js';
+import { insertContactRequest, listContactRequests } from './queries.js';
 
 type ContactInput = z.output<typeof contactBodySchema>;
 
@@ -21,4 +22,26 @@ export async function submitContactRequest(db: Db, input: ContactInput) {
     mainServiceName: main.name,
     subServiceName: sub.name,
   });
+}
+
+/** Admin: the requests, newest first, paged. */
+export async function contactRequestPage(db: Db, limit: number, cursor?: string) {
+  const { page, nextCursor } = pageOf(await listContactRequests(db, limit, decodeCursor(cursor)), limit);
+  return {
+    contacts: page.map((c) => ({
+      id: c.id,
+      name: c.name,
+      email: c.email,
+      phone: c.phone,
+      computerType: c.computerType,
+      description: c.description,
+      urgency: c.urgency,
+      mainServiceId: c.mainServiceId,
+      subServiceId: c.subServiceId,
+      mainService: { name: c.mainServiceName },
+      subService: { name: c.subServiceName },
+      createdAt: c.createdAt.toISOString(),
+    })),
+    nextCursor,
+  };
 }

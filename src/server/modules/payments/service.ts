@@ -87,6 +87,8 @@ export interface Settlement {
   order: PaymentRow;
   /** The booking's ticket (made now or earlier); null for an in-progress payment. */
   ticketId: string | null;
+  /** Whether this call made the ticket (false when another call had already made it). */
+  created: boolean;
 }
 
 /**
@@ -114,11 +116,11 @@ export async function settlePayment(
         detail: { kind: order.kind, amount: order.amount, paymentId: outcome.paymentId, via: outcome.via },
       });
     }
-    let ticketId = order.ticketId;
-    if (order.kind === 'booking' && !ticketId) {
-      ticketId = await createTicketFromOrder(tx, { ...order, status: upgrade ? outcome.status : order.status }, outcome.via);
+    if (order.kind === 'booking' && !order.ticketId) {
+      const ticketId = await createTicketFromOrder(tx, { ...order, status: upgrade ? outcome.status : order.status }, outcome.via);
+      return { order, ticketId, created: true };
     }
-    return { order, ticketId };
+    return { order, ticketId: order.ticketId, created: false };
   });
 }
 
@@ -156,9 +158,10 @@ export async function ticketForPaidOrder(db: Db, user: UserRow, orderId: string)
     throw paymentRequired('Payment required: book through checkout before creating a ticket');
   }
   if (order.ticketId) return { ticketId: order.ticketId, created: false };
-  const { ticketId } = await settlePayment(db, orderId, { status: order.status as 'captured' | 'verified', paymentId: order.providerPaymentId ?? '', actorId: user.id, via: 'api' });
+  // A concurrent verify, webhook or call may have made it since: settlement says which one did.
+  const { ticketId, created } = await settlePayment(db, orderId, { status: order.status as 'captured' | 'verified', paymentId: order.providerPaymentId ?? '', actorId: user.id, via: 'api' });
   if (!ticketId) throw new Error('booking settled without a ticket');
-  return { ticketId, created: true };
+  return { ticketId, created };
 }
 
 export async function paymentStatus(db: Db, user: UserRow, orderId: string): Promise<PaymentStatus> {

@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { payments, tickets, users } from '../../db/schema/index.js';
-import type { Cursor } from './cursor.js';
+import { type Cursor, olderThan } from '../../lib/paging.js';
 
 const customer = alias(users, 'customer');
 const engineer = alias(users, 'engineer');
@@ -41,8 +41,6 @@ function selectTickets(db: Db, where: SQL | undefined, limit: number) {
     .limit(limit);
 }
 
-const before = (cursor: Cursor | undefined) =>
-  cursor ? sql`(${tickets.createdAt}, ${tickets.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined;
 
 /** Newest first, `limit + 1` rows so the caller can tell whether there is a next page. */
 export const listTickets = (db: Db, scope: { userId?: string; engineerId?: string; status?: string }, limit: number, cursor?: Cursor) =>
@@ -52,7 +50,7 @@ export const listTickets = (db: Db, scope: { userId?: string; engineerId?: strin
       scope.userId ? eq(tickets.userId, scope.userId) : undefined,
       scope.engineerId ? eq(tickets.engineerId, scope.engineerId) : undefined,
       scope.status ? eq(tickets.status, scope.status as 'pending') : undefined,
-      before(cursor),
+      olderThan(tickets.createdAt, tickets.id, cursor),
     ),
     limit + 1,
   );

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { type PaymentRow, payments, services, tickets, ticketEvents } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { serviceLabel } from '../catalogue/service.js';
-import { decodeCursor, pageOf } from './cursor.js';
+import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { findTicketView, listTickets } from './queries.js';
 import { recordEvent } from './history.js';
 import { serializeTicket } from './serialize.js';

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthDialogContext, type AuthMode } from './auth-dialog-context';
@@ -15,9 +15,13 @@ const TITLES: Record<AuthMode, { title: string; description: string }> = {
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<AuthMode>('login');
+  // The dialog has no Radix Trigger (it opens from anywhere), so Radix would drop focus on <body>
+  // when it closes. Remember what opened it and give focus back there.
+  const opener = useRef<HTMLElement | null>(null);
   const controls = useMemo(
     () => ({
       openAuthDialog(next: AuthMode = 'login') {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         setMode(next);
         setOpen(true);
       },
@@ -29,7 +33,18 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     <AuthDialogContext.Provider value={controls}>
       {children}
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent title={title} description={description}>
+        <DialogContent
+          title={title}
+          description={description}
+          onCloseAutoFocus={(event) => {
+            const el = opener.current;
+            opener.current = null;
+            if (el?.isConnected) {
+              event.preventDefault();
+              el.focus();
+            }
+          }}
+        >
           <Suspense
             fallback={
               <div className="flex justify-center py-10">

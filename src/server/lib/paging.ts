@@ -1,4 +1,6 @@
-import { badRequest } from '../../lib/errors.js';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from './errors.js';
 
 /** Keyset paging cursor: the (createdAt, id) of the last row of a page, opaque to clients. */
 export interface Cursor {
@@ -27,3 +29,7 @@ export function pageOf<T extends { createdAt: Date; id: string }>(rows: T[], lim
   const last = page.at(-1);
   return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
+
+/** Rows strictly after the cursor in (createdAt desc, id desc) order: the keyset condition every list uses. */
+export const olderThan = (createdAt: AnyPgColumn, id: AnyPgColumn, cursor: Cursor | undefined): SQL | undefined =>
+  cursor ? sql`(${createdAt}, ${id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined;

@@ -1,0 +1,61 @@
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { countSubServices, deleteService, findMainService, findService, insertService, listAllServices, updateService } from './queries.js';
+
+/** Main services with their sub-services, in catalogue order. */
+export async function fullCatalogue(db: Db) {
+  const all = await listAllServices(db);
+  const mains = all.filter((s) => !s.parentId);
+  return mains.map((m) => ({
+    id: m.id,
+    name: m.name,
+    subServices: all.filter((s) => s.parentId === m.id).map((s) => ({ id: s.id, name: s.name, parentId: m.id })),
+  }));
+}
+
+const DUPLICATE = 'A service with this name already exists here';
+
+async function checkParent(db: Db, parentId: string | null, selfId?: string) {
+  if (parentId === null) return;
+  if (parentId === selfId) throw badRequest('A service cannot be its own parent category');
+  // The catalogue has two levels: a parent must be a main service.
+  if (!(await findMainService(db, parentId))) throw badRequest('The parent category must be a main service');
+}
+
+const toService = (row: { id: string; name: string; parentId: string | null }) => ({ id: row.id, name: row.name, parentId: row.parentId });
+
+export async function addService(db: Db, input: { name: string; parentId: string | null }) {
+  await checkParent(db, input.parentId);
+  try {
+    return toService(await insertService(db, input));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE);
+    throw err;
+  }
+}
+
+export async function editService(db: Db, id: string, input: { name: string; parentId: string | null }) {
+  const current = await findService(db, id);
+  if (!current) throw notFound('Service not found');
+  await checkParent(db, input.parentId, id);
+  if (!current.parentId && input.parentId && (await countSubServices(db, id)) > 0) {
+    throw conflict('Move or delete this category’s sub-services before making it a sub-service');
+  }
+  try {
+    const row = await updateService(db, id, input);
+    if (!row) throw notFound('Service not found');
+    return toService(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE);
+    throw err;
+  }
+}
+
+/**
+ * Deletes a service and (by the foreign key's cascade) its sub-services. Tickets and requests that
+ * pointed at them keep the service names they stored; only their ids are cleared.
+ */
+export async function removeService(db: Db, id: string) {
+  if (!(await deleteService(db, id))) throw notFound('Service not found');
+}

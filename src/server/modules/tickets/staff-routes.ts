@@ -1,0 +1,105 @@
+import {
+  assignBodySchema,
+  assignResponseSchema,
+  statusChangeBodySchema,
+  ticketHistoryResponseSchema,
+} from '../../../shared/contracts/admin.js';
+import { idParamsSchema } from '../../../shared/contracts/common.js';
+import {
+  completeTicketBodySchema,
+  pageQuerySchema,
+  ticketListQuerySchema,
+  ticketResponseSchema,
+  ticketsResponseSchema,
+} from '../../../shared/contracts/tickets.js';
+import { STAFF_ROLES } from '../../../shared/roles.js';
+import type { Db } from '../../db/client.js';
+import { errors, type ZodApp } from '../../lib/http.js';
+import { requireUser } from '../../plugins/auth.js';
+import { adminTickets, assignEngineer, changeStatus, completeTicket, engineerTickets, ticketHistory } from './workflow.js';
+
+const bearer = [{ bearer: [] }];
+
+/** The engineer's and the admins' ticket routes. */
+export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
+  app.get('/api/engineer/assigned-tickets', {
+    config: { access: ['engineer'] },
+    schema: {
+      tags: ['engineer'],
+      summary: 'Tickets assigned to you, with the customer’s contact details (paged)',
+      security: bearer,
+      querystring: pageQuerySchema,
+      response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
+    },
+    handler: async (request) => engineerTickets(db, requireUser(request).id, request.query),
+  });
+
+  app.patch('/api/tickets/:id/complete', {
+    config: { access: ['engineer'] },
+    schema: {
+      tags: ['engineer'],
+      summary: 'Complete your in-progress ticket with remarks',
+      security: bearer,
+      params: idParamsSchema,
+      body: completeTicketBodySchema,
+      response: { 200: ticketResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => ({
+      ticket: await completeTicket(db, requireUser(request), request.params.id, request.body.remarks),
+    }),
+  });
+
+  app.get('/api/admin/tickets', {
+    config: { access: STAFF_ROLES },
+    schema: {
+      tags: ['admin'],
+      summary: 'All tickets, newest first, optionally by status (paged)',
+      security: bearer,
+      querystring: ticketListQuerySchema,
+      response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
+    },
+    handler: async (request) => adminTickets(db, request.query),
+  });
+
+  app.patch('/api/admin/tickets/:id', {
+    config: { access: STAFF_ROLES },
+    schema: {
+      tags: ['admin'],
+      summary: 'Change a ticket’s status (not once completed, only to a different status)',
+      security: bearer,
+      params: idParamsSchema,
+      body: statusChangeBodySchema,
+      response: { 200: ticketResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => ({
+      ticket: await changeStatus(db, requireUser(request), request.params.id, request.body.status),
+    }),
+  });
+
+  app.patch('/api/admin/tickets/:id/assign', {
+    config: { access: STAFF_ROLES },
+    schema: {
+      tags: ['admin'],
+      summary: 'Assign an engineer to a ticket that has none',
+      security: bearer,
+      params: idParamsSchema,
+      body: assignBodySchema,
+      response: { 200: assignResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => ({
+      ticket: await assignEngineer(db, requireUser(request), request.params.id, request.body.engineerId),
+    }),
+  });
+
+  app.get('/api/admin/tickets/:id/history', {
+    config: { access: STAFF_ROLES },
+    schema: {
+      tags: ['admin'],
+      summary: 'A ticket’s history: status changes, assignment, payments, completion',
+      security: bearer,
+      params: idParamsSchema,
+      response: { 200: ticketHistoryResponseSchema, ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => ({ events: await ticketHistory(db, request.params.id) }),
+  });
+}

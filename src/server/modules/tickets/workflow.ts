@@ -1,0 +1,104 @@
+import { asc, eq, or } from 'drizzle-orm';
+import type { TicketStatus } from '../../../shared/tickets.js';
+import type { Db } from '../../db/client.js';
+import { type UserRow, ticketEvents, tickets, users } from '../../db/schema/index.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { findUserById } from '../auth/queries.js';
+import { decodeCursor, pageOf } from '../../lib/paging.js';
+import { recordEvent } from './history.js';
+import { findTicketView, listTickets } from './queries.js';
+import { serializeTicket } from './serialize.js';
+
+/** The ticket row, locked for the rest of the transaction: concurrent changes to one ticket queue up. */
+async function lockTicket(tx: Db, id: string) {
+  const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update').limit(1);
+  if (!row) throw notFound('Ticket not found');
+  return row;
+}
+
+async function staffView(db: Db, id: string) {
+  const row = await findTicketView(db, id);
+  if (!row) throw notFound('Ticket not found');
+  return serializeTicket(row, 'staff');
+}
+
+export async function adminTickets(db: Db, q: { limit: number; cursor?: string | undefined; status?: TicketStatus | undefined }) {
+  const rows = await listTickets(db, { status: q.status }, q.limit, decodeCursor(q.cursor));
+  const { page, nextCursor } = pageOf(rows, q.limit);
+  return { tickets: page.map((r) => serializeTicket(r, 'staff')), nextCursor };
+}
+
+export async function engineerTickets(db: Db, engineerId: string, q: { limit: number; cursor?: string | undefined }) {
+  const rows = await listTickets(db, { engineerId }, q.limit, decodeCursor(q.cursor));
+  const { page, nextCursor } = pageOf(rows, q.limit);
+  return { tickets: page.map((r) => serializeTicket(r, 'staff')), nextCursor };
+}
+
+/** Admin: any of the three statuses, only when it differs, never once completed. */
+export async function changeStatus(db: Db, actor: UserRow, ticketId: string, status: TicketStatus) {
+  await db.transaction(async (tx) => {
+    const ticket = await lockTicket(tx, ticketId);
+    if (ticket.status === 'completed') throw conflict('A completed ticket cannot change status');
+    if (ticket.status === status) throw conflict(`The ticket is already ${status.replace('-', ' ')}`);
+    await tx
+      .update(tickets)
+      .set({ status, ...(status === 'completed' ? { completedAt: new Date() } : {}) })
+      .where(eq(tickets.id, ticketId));
+    await recordEvent(tx, { ticketId, actorId: actor.id, kind: 'status_changed', detail: { from: ticket.status, to: status } });
+  });
+  return staffView(db, ticketId);
+}
+
+/** Admin: an engineer (role engineer) onto a ticket that has none and is not completed. */
+export async function assignEngineer(db: Db, actor: UserRow, ticketId: string, engineerId: string) {
+  const engineer = await findUserById(db, engineerId);
+  if (!engineer || engineer.role !== 'engineer') throw badRequest('Only a user with the engineer role can be assigned');
+  await db.transaction(async (tx) => {
+    const ticket = await lockTicket(tx, ticketId);
+    if (ticket.status === 'completed') throw conflict('A completed ticket cannot be assigned');
+    if (ticket.engineerId) throw conflict('This ticket already has an engineer');
+    await tx.update(tickets).set({ engineerId }).where(eq(tickets.id, ticketId));
+    await recordEvent(tx, { ticketId, actorId: actor.id, kind: 'assigned', detail: { engineerId, engineerName: engineer.name } });
+  });
+  return staffView(db, ticketId);
+}
+
+/** Engineer: only their own ticket, only while in progress, with remarks. */
+export async function completeTicket(db: Db, engineer: UserRow, ticketId: string, remarks: string) {
+  await db.transaction(async (tx) => {
+    const ticket = await lockTicket(tx, ticketId);
+    if (ticket.engineerId !== engineer.id) throw forbidden('This ticket is not assigned to you');
+    if (ticket.status === 'completed') throw conflict('This ticket is already completed');
+    if (ticket.status !== 'in-progress') throw conflict('Only a ticket in progress can be completed');
+    await tx.update(tickets).set({ status: 'completed', remarks, completedAt: new Date() }).where(eq(tickets.id, ticketId));
+    await recordEvent(tx, { ticketId, actorId: engineer.id, kind: 'completed', detail: { from: ticket.status, remarks } });
+  });
+  return staffView(db, ticketId);
+}
+
+/** Everything that happened to a ticket, oldest first, with who did it. */
+export async function ticketHistory(db: Db, ticketId: string) {
+  const [ticket] = await db.select({ id: tickets.id, orderId: tickets.bookingOrderId }).from(tickets).where(eq(tickets.id, ticketId)).limit(1);
+  if (!ticket) throw notFound('Ticket not found');
+  const rows = await db
+    .select({
+      id: ticketEvents.id,
+      kind: ticketEvents.kind,
+      detail: ticketEvents.detail,
+      createdAt: ticketEvents.createdAt,
+      actorId: users.id,
+      actorName: users.name,
+      actorRole: users.role,
+    })
+    .from(ticketEvents)
+    .leftJoin(users, eq(users.id, ticketEvents.actorId))
+    .where(or(eq(ticketEvents.ticketId, ticketId), eq(ticketEvents.orderId, ticket.orderId)))
+    .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    detail: r.detail,
+    createdAt: r.createdAt.toISOString(),
+    actor: r.actorId && r.actorName && r.actorRole ? { id: r.actorId, name: r.actorName, role: r.actorRole } : null,
+  }));
+}

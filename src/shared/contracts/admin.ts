@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { CREATABLE_ROLES, ROLES } from '../roles.js';
+import { TICKET_EVENT_KINDS, TICKET_STATUSES } from '../tickets.js';
+import { LIMITS } from '../product.js';
+import { COMPUTER_TYPES, URGENCIES } from './contact.js';
+import { emailField, idSchema, nameField, phoneField, requiredId, requiredText } from './common.js';
+import { passwordField, userSchema } from './auth.js';
+import { pageQuerySchema, ticketSchema } from './tickets.js';
+
+export const statusChangeBodySchema = z.object({
+  status: z.enum(TICKET_STATUSES, { message: 'Status must be pending, in-progress or completed' }),
+});
+
+export const assignBodySchema = z.object({ engineerId: requiredId('Choose an engineer') });
+export const assignResponseSchema = z.object({ ticket: ticketSchema });
+
+export const ticketEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(TICKET_EVENT_KINDS),
+  actor: z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) }).nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export const ticketHistoryResponseSchema = z.object({ events: z.array(ticketEventSchema) });
+export type TicketEvent = z.infer<typeof ticketEventSchema>;
+
+/** The New User form (SPEC.md §5): superadmin is never offered, and refused by the server. */
+export const createUserBodySchema = z.object({
+  name: nameField,
+  email: emailField,
+  phone: phoneField,
+  password: passwordField,
+  role: z.enum(CREATABLE_ROLES, { message: 'Role must be user, admin or engineer' }),
+});
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+export const userListQuerySchema = pageQuerySchema.extend({ role: z.enum(ROLES).optional() });
+export const usersResponseSchema = z.object({ users: z.array(userSchema), nextCursor: z.string().nullable() });
+
+export const engineerSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
+export const engineersResponseSchema = z.object({ engineers: z.array(engineerSchema) });
+
+export const contactRequestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  computerType: z.enum(COMPUTER_TYPES),
+  description: z.string(),
+  urgency: z.enum(URGENCIES),
+  mainServiceId: z.string().nullable(),
+  subServiceId: z.string().nullable(),
+  mainService: z.object({ name: z.string() }),
+  subService: z.object({ name: z.string() }),
+  createdAt: z.string(),
+});
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
+export const contactsResponseSchema = z.object({ contacts: z.array(contactRequestSchema), nextCursor: z.string().nullable() });
+
+export const subServiceSchema = z.object({ id: z.string(), name: z.string(), parentId: z.string() });
+export const catalogueResponseSchema = z.object({
+  mainServices: z.array(z.object({ id: z.string(), name: z.string(), subServices: z.array(subServiceSchema) })),
+});
+export type CatalogueEntry = z.infer<typeof catalogueResponseSchema>['mainServices'][number];
+
+/** The service form: an empty parent means a main category, sent as null. */
+export const serviceBodySchema = z.object({
+  name: requiredText('Name', LIMITS.serviceNameMax),
+  parentId: z.preprocess((v) => (v === '' || v === undefined ? null : v), idSchema.nullable()),
+});
+export type ServiceBody = z.input<typeof serviceBodySchema>;
+export const serviceResponseSchema = z.object({
+  service: z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable() }),
+});
+
+export const successResponseSchema = z.object({ success: z.literal(true) });
+
+export const dbModelParamsSchema = z.object({ model: z.string().min(1).max(50) });
+export const dbRecordsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export const dbModelsResponseSchema = z.array(z.string());
+export const dbRecordsResponseSchema = z.array(z.record(z.string(), z.unknown()));
+
+export { idSchema };
