@@ -1,0 +1,143 @@
+import { createRequire } from 'node:module';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type * as Axe from 'axe-core';
+import type { AuthResponse, User } from '../../../src/shared/contracts/auth';
+
+declare global {
+  interface Window {
+    axe: typeof Axe;
+  }
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface Options {
+  /**
+   * Console errors matching this pattern (or one of these) are tolerated. Only for tests that make
+   * a request fail on purpose, where Chromium itself logs "Failed to load resource: ...". Page
+   * errors (uncaught exceptions) are never tolerated.
+   *
+   * Give one pattern, or a one-element array: Playwright reads a two-element array whose second
+   * item is an object (a RegExp is one) as a `[value, fixtureOptions]` tuple. Combine several
+   * cases with `|` in one pattern.
+   */
+  allowConsoleErrors: RegExp | RegExp[];
+}
+
+interface Fixtures {
+  failOnConsoleErrors: void;
+}
+
+export const test = base.extend<Options & Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+
+  // Every console error and uncaught exception in any page of the test's context fails the test.
+  failOnConsoleErrors: [
+    async ({ context, allowConsoleErrors }, use, testInfo) => {
+      const problems: string[] = [];
+      const allowed = Array.isArray(allowConsoleErrors) ? allowConsoleErrors : [allowConsoleErrors];
+      context.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const text = msg.text();
+        if (allowed.some((re) => re.test(text))) return;
+        const { url, lineNumber } = msg.location();
+        problems.push(`console.error: ${text}${url ? ` (${url}:${lineNumber})` : ''}`);
+      });
+      context.on('weberror', (err) => {
+        problems.push(`pageerror: ${err.error().stack ?? err.error().message}`);
+      });
+      await use();
+      if (problems.length > 0) {
+        await testInfo.attach('browser-errors', { body: problems.join('\n'), contentType: 'text/plain' });
+      }
+      expect(problems, 'the page logged console errors or threw').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+// The server's CSP (script-src 'self') refuses inline scripts, which is what addScriptTag({ path })
+// injects. So axe is served from a same-origin URL that the test answers itself: the page's CSP
+// stays exactly as in production.
+const AXE_URL = '/__e2e__/axe.min.js';
+
+/** Runs axe-core in the page and fails on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page.route(`**${AXE_URL}`, (route) => route.fulfill({ path: AXE_PATH, contentType: 'text/javascript' }));
+  await page.addScriptTag({ url: AXE_URL });
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
+        v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`).join('\n'),
+    )
+    .join('\n');
+  expect(
+    serious.map((v) => v.id),
+    `axe found serious accessibility violations on ${page.url()}:\n${report}`,
+  ).toEqual([]);
+}
+
+/** A toast (sonner) in the notifications region, by its text. */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: text });
+
+/** A toast with this text is shown, and it is of the given kind (success, error, ...). */
+export async function expectToast(page: Page, text: string | RegExp, kind: 'success' | 'error' | 'info' | 'warning') {
+  const t = toast(page, text);
+  await expect(t).toBeVisible();
+  await expect(t).toHaveAttribute('data-type', kind);
+}
+
+/**
+ * The superadmin that start-server.mjs creates. Repeated here rather than imported: importing
+ * that module would start a second server.
+ */
+export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-password-123' } as const;
+
+let accounts = 0;
+/** An email no other test (or earlier run against the same database) has used. */
+export const uniqueEmail = (prefix = 'e2e') =>
+  `${prefix}.${Date.now()}.${process.pid}.${++accounts}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+export interface ApiAccount {
+  user: User;
+  token: string;
+  password: string;
+}
+
+/** Creates a customer account through the real API (for tests that are not about signing up). */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  overrides: Partial<{ name: string; email: string; phone: string; password: string }> = {},
+): Promise<ApiAccount> {
+  const body = {
+    name: 'Priya Sharma',
+    phone: '+91 98765 43210',
+    email: uniqueEmail(),
+    password: 'correct-horse-battery-42',
+    ...overrides,
+  };
+  const res = await request.post('/api/signup', { data: body });
+  expect(res.status(), `signup failed: ${await res.text()}`).toBe(201);
+  const { user, token } = (await res.json()) as AuthResponse;
+  return { user, token, password: body.password };
+}
+
+/**
+ * Starts the page signed in: puts the token in localStorage before the app's own scripts run.
+ * Call before the first navigation. The token is set once per tab, so a Logout stays logged out
+ * across reloads.
+ */
+export async function loginInBrowser(page: Page, token: string): Promise<void> {
+  await page.addInitScript((t) => {
+    if (window.location.protocol !== 'http:') return; // about:blank and friends have no storage
+    if (sessionStorage.getItem('e2e-token-seeded')) return;
+    sessionStorage.setItem('e2e-token-seeded', '1');
+    localStorage.setItem('token', t);
+  }, token);
+}
