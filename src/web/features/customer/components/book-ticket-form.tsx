@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { User } from '@shared/contracts/auth';
 import { ticketDraftSchema } from '@shared/contracts/tickets';
 import { BOOKING_FEE_PAISE, CURRENCY, formatRupees } from '@shared/product';
-import { useMainServices, useSubServices } from '@/api/catalogue';
+import { ServiceSelectFields } from '@/components/catalogue/service-select-fields';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { NativeSelect, Textarea } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { createBookingOrder, createTicketForOrder } from '@/features/payments/api/payment-calls';
 import { usePaymentFlow } from '@/features/payments/api/use-payment-flow';
@@ -22,8 +22,6 @@ export function BookTicketForm({ user, onDone }: { user: User; onDone(): void })
   const form = useForm<Values, unknown, z.output<typeof ticketDraftSchema>>({ resolver: zodResolver(ticketDraftSchema), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
   const mainServiceId = useWatch({ control: form.control, name: 'mainServiceId' });
-  const mains = useMainServices();
-  const subs = useSubServices(mainServiceId);
   const pay = usePaymentFlow();
   const refresh = useRefreshTickets();
 
@@ -54,26 +52,13 @@ export function BookTicketForm({ user, onDone }: { user: User; onDone(): void })
         Booking fee {formatRupees(BOOKING_FEE_PAISE)}, fixed and non-refundable. Your ticket is created once payment is confirmed.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="Book a New Ticket">
-        <FormField label="Services Category" error={errors.mainServiceId?.message} required>
-          <NativeSelect {...form.register('mainServiceId', { onChange: () => form.setValue('subServiceId', '') })} disabled={mains.isPending}>
-            <option value="">{mains.isPending ? 'Loading…' : 'Select a category'}</option>
-            {mains.data?.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField label="Issue Type" error={errors.subServiceId?.message} hint={mainServiceId ? undefined : 'Choose a category first'} required>
-          <NativeSelect {...form.register('subServiceId')} disabled={!mainServiceId || subs.isPending}>
-            <option value="">{mainServiceId && subs.isPending ? 'Loading…' : 'Select an issue type'}</option>
-            {subs.data?.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <ServiceSelectFields
+          labels={{ main: 'Services Category', sub: 'Issue Type', mainPlaceholder: 'Select a category', subPlaceholder: 'Select an issue type', subHint: 'Choose a category first' }}
+          mainServiceId={mainServiceId}
+          mainField={form.register('mainServiceId', { onChange: () => form.setValue('subServiceId', '') })}
+          subField={form.register('subServiceId')}
+          errors={{ main: errors.mainServiceId?.message, sub: errors.subServiceId?.message }}
+        />
         <FormField label="Description" error={errors.description?.message} required className="sm:col-span-2">
           <Textarea rows={4} placeholder="What is happening? Since when? Any error messages?" {...form.register('description')} />
         </FormField>

@@ -1,8 +1,7 @@
 import type { User } from '@shared/contracts/auth';
 import { isPaid } from '@shared/payments';
-import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
-import { Spinner } from '@/components/ui/spinner';
 import { useInProgressPayments, useMyTickets } from '../api/customer-queries';
 import { TicketCard } from './ticket-card';
 
@@ -28,12 +27,7 @@ export function TicketList({ user }: { user: User }) {
           </li>
         ))}
       </ul>
-      {tickets.hasNextPage && (
-        <Button variant="outline" className="self-center" onClick={() => void tickets.fetchNextPage()} disabled={tickets.isFetchingNextPage}>
-          {tickets.isFetchingNextPage && <Spinner label="Loading more tickets" />}
-          Load more
-        </Button>
-      )}
+      <LoadMore hasMore={tickets.hasNextPage} loading={tickets.isFetchingNextPage} onLoad={() => void tickets.fetchNextPage()} />
     </div>
   );
 }

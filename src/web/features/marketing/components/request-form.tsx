@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { COMPUTER_TYPES, contactBodySchema, URGENCIES } from '@shared/contracts/contact';
-import { useMainServices, useSubServices } from '@/api/catalogue';
+import { ServiceSelectFields } from '@/components/catalogue/service-select-fields';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -34,8 +34,6 @@ export function RequestForm() {
   });
   const { errors } = form.formState;
   const mainServiceId = useWatch({ control: form.control, name: 'mainServiceId' });
-  const mains = useMainServices();
-  const subs = useSubServices(mainServiceId);
   const mutation = useSubmitContact();
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -69,39 +67,14 @@ export function RequestForm() {
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label="Main Category" error={errors.mainServiceId?.message} required>
-          <NativeSelect
-            // Registered in place (not before the other fields): react-hook-form focuses the first
-            // invalid field in registration order, which must be the form's visual order.
-            {...form.register('mainServiceId', {
-              // A new category empties the subcategory: the old one belongs to another category.
-              onChange: () => form.setValue('subServiceId', ''),
-            })}
-            disabled={mains.isPending}
-          >
-            <option value="">{mains.isPending ? 'Loading categories…' : 'Select a category'}</option>
-            {mains.data?.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField
-          label="Subcategory"
-          error={errors.subServiceId?.message}
-          hint={mainServiceId ? undefined : 'Choose a main category first'}
-          required
-        >
-          <NativeSelect {...form.register('subServiceId')} disabled={!mainServiceId || subs.isPending}>
-            <option value="">{mainServiceId && subs.isPending ? 'Loading…' : 'Select a subcategory'}</option>
-            {subs.data?.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <ServiceSelectFields
+          labels={{ main: 'Main Category', sub: 'Subcategory', mainPlaceholder: 'Select a category', subPlaceholder: 'Select a subcategory', subHint: 'Choose a main category first' }}
+          mainServiceId={mainServiceId}
+          // A new category empties the subcategory: the old one belongs to another category.
+          mainField={form.register('mainServiceId', { onChange: () => form.setValue('subServiceId', '') })}
+          subField={form.register('subServiceId')}
+          errors={{ main: errors.mainServiceId?.message, sub: errors.subServiceId?.message }}
+        />
         <FormField label="Urgency" error={errors.urgency?.message}>
           <NativeSelect {...form.register('urgency')}>
             {URGENCIES.map((u) => (
@@ -112,11 +85,6 @@ export function RequestForm() {
         <FormField label="Describe the problem" error={errors.description?.message} required className="sm:col-span-2">
           <Textarea rows={4} placeholder="What happens, since when, and any error messages you see" {...form.register('description')} />
         </FormField>
-        {mains.isError && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            We could not load the service categories. Please refresh the page or call us.
-          </p>
-        )}
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" variant="hero" className="w-full sm:w-auto" disabled={mutation.isPending}>
             {mutation.isPending ? <Spinner label="Sending your request" /> : <Send aria-hidden="true" />}

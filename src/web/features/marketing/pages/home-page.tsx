@@ -4,11 +4,13 @@ import { HowItWorksSteps } from '../components/how-it-works-steps';
 import { RequestForm } from '../components/request-form';
 import { Section } from '../components/section';
 import { ServiceCards } from '../components/service-cards';
+import { StaffRedirect } from '../components/staff-redirect';
 import { TicketFlow } from '../components/ticket-flow';
 
 export default function HomePage() {
   return (
     <>
+      <StaffRedirect />
       <Hero />
       <Section
         id="request-form"

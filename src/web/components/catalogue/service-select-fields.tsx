@@ -1,0 +1,51 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useMainServices, useSubServices } from '@/api/catalogue';
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/input';
+
+interface Props {
+  labels: { main: string; sub: string; mainPlaceholder: string; subPlaceholder: string; subHint: string };
+  /** The chosen main service: the sub-service select stays disabled until there is one. */
+  mainServiceId: string;
+  mainField: UseFormRegisterReturn;
+  subField: UseFormRegisterReturn;
+  errors: { main?: string | undefined; sub?: string | undefined };
+}
+
+/**
+ * The cascading "category → issue" pair of selects used by the public request form and the
+ * booking form. The caller clears the sub-service when the main one changes (in its register onChange).
+ */
+export function ServiceSelectFields({ labels, mainServiceId, mainField, subField, errors }: Props) {
+  const mains = useMainServices();
+  const subs = useSubServices(mainServiceId);
+  return (
+    <>
+      <FormField label={labels.main} error={errors.main} required>
+        <NativeSelect {...mainField} disabled={mains.isPending}>
+          <option value="">{mains.isPending ? 'Loading…' : labels.mainPlaceholder}</option>
+          {mains.data?.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={labels.sub} error={errors.sub} hint={mainServiceId ? undefined : labels.subHint} required>
+        <NativeSelect {...subField} disabled={!mainServiceId || subs.isPending}>
+          <option value="">{mainServiceId && subs.isPending ? 'Loading…' : labels.subPlaceholder}</option>
+          {subs.data?.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {mains.isError && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          We could not load the service categories. Please refresh the page or call us.
+        </p>
+      )}
+    </>
+  );
+}
