@@ -43,11 +43,17 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   };
 }
 
+/** Test seams passed through to `buildApp` (see AppOptions.overrides). */
+export interface TestAppOverrides {
+  /** Base URL (no `/v1`) of a Razorpay stand-in, e.g. `http://127.0.0.1:54321`. */
+  razorpayApiUrl?: string;
+}
+
 /**
  * Builds the real app on a real, empty, migrated and seeded database. Rate limits are high unless
- * a test sets them; `env` overrides any variable.
+ * a test sets them; `env` overrides any variable; `overrides` reach `buildApp` as they are.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, overrides: TestAppOverrides = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rf-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -61,7 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const { database, drop } = await freshDatabase();
   await prepareDatabase(database, config);
-  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, logger: false });
+  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, logger: false, overrides });
   await app.ready();
   return {
     app,

@@ -30,6 +30,13 @@ export function pageOf<T extends { createdAt: Date; id: string }>(rows: T[], lim
   return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
-/** Rows strictly after the cursor in (createdAt desc, id desc) order: the keyset condition every list uses. */
+/**
+ * Rows strictly after the cursor in (createdAt desc, id desc) order: the keyset condition every list uses.
+ * The database keeps microseconds but the cursor's Date only milliseconds, so the cursor row's exact
+ * time is looked up by its id (rows sharing a millisecond would otherwise be skipped); the cursor's
+ * own time is the fallback when that row is gone.
+ */
 export const olderThan = (createdAt: AnyPgColumn, id: AnyPgColumn, cursor: Cursor | undefined): SQL | undefined =>
-  cursor ? sql`(${createdAt}, ${id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined;
+  cursor
+    ? sql`(${createdAt}, ${id}) < (coalesce((select ${createdAt} from ${createdAt.table} where ${id} = ${cursor.id}::uuid), ${cursor.createdAt.toISOString()}::timestamptz), ${cursor.id}::uuid)`
+    : undefined;

@@ -1,0 +1,331 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { payments } from '../../src/server/db/schema/index.js';
+import type { Ticket } from '../../src/shared/contracts/tickets.js';
+import { expectError, signUp } from '../support/api.js';
+import {
+  type Draft,
+  draftBody,
+  eventsOfOrder,
+  get,
+  listTickets,
+  openBookingOrder,
+  paymentRow,
+  paymentStatusOf,
+  post,
+  serviceDraft,
+  ticketRowsOfOrder,
+  ticketRowsOfUser,
+  verify,
+} from '../support/booking.js';
+import {
+  RAZORPAY_ENV,
+  type RazorpayStandIn,
+  razorpayCheckout,
+  razorpayWebhook,
+  startRazorpayStandIn,
+} from '../support/razorpay-stand-in.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let standIn: RazorpayStandIn;
+let draft: Draft;
+
+beforeAll(async () => {
+  standIn = await startRazorpayStandIn();
+  t = await createTestApp({ ...RAZORPAY_ENV }, { razorpayApiUrl: standIn.url });
+  draft = await serviceDraft(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await standIn?.close();
+});
+beforeEach(() => standIn.reset());
+
+const sendHook = (hook: { payload: string; headers: Record<string, string> }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/webhooks/razorpay',
+    payload: hook.payload,
+    headers: hook.headers,
+  });
+
+describe('POST /order through the Razorpay Orders API', () => {
+  it("sends the server's fee, INR, the server's receipt and the token's user to Razorpay", async () => {
+    const s = await signUp(t);
+    const intruder = randomUUID();
+    const res = await post(
+      t,
+      '/order',
+      {
+        amount: 9900,
+        currency: 'INR',
+        receipt: 'client_receipt',
+        notes: { userId: intruder, userEmail: 'other@example.com' },
+        ...draftBody(draft),
+      },
+      s.headers,
+    );
+    expect(res.statusCode).toBe(201);
+    const order = res.json() as { id: string; amount: number; currency: string; keyId: string };
+
+    const calls = standIn.orderRequests();
+    expect(calls).toHaveLength(1);
+    const call = calls[0]!;
+    expect(call.authorized).toBe(true);
+    const sent = call.body as {
+      amount: number;
+      currency: string;
+      receipt: string;
+      notes: Record<string, unknown>;
+    };
+    expect(sent.amount).toBe(9900);
+    expect(sent.currency).toBe('INR');
+    expect(sent.receipt).not.toBe('client_receipt');
+    expect(sent.receipt).toMatch(/^rf_bk_/);
+    expect(sent.notes.userId).toBe(s.user.id);
+    expect(sent.notes.userEmail).toBe(s.user.email);
+    expect(JSON.stringify(sent)).not.toContain(intruder);
+
+    // The answer is Razorpay's order, with the public key id the widget opens with.
+    expect(standIn.orders.has(order.id)).toBe(true);
+    expect(order).toEqual({
+      id: order.id,
+      amount: 9900,
+      currency: 'INR',
+      keyId: RAZORPAY_ENV.RAZORPAY_KEY_ID,
+    });
+    expect(await paymentRow(t, order.id)).toMatchObject({
+      userId: s.user.id,
+      amount: 9900,
+      currency: 'INR',
+      receipt: sent.receipt,
+      status: 'created',
+    });
+    expect(await ticketRowsOfUser(t, s.user.id)).toEqual([]);
+  });
+
+  it('sends only the fee even when the client asks for a different amount (refused before calling Razorpay)', async () => {
+    const s = await signUp(t);
+    expectError(
+      await post(t, '/order', { amount: 100, currency: 'INR', ...draftBody(draft) }, s.headers),
+      400,
+    );
+    expect(standIn.orderRequests()).toEqual([]);
+  });
+
+  it.each(['error', 'reset'] as const)(
+    'answers 502 "Failed to create payment order" when Razorpay fails (%s)',
+    async (mode) => {
+      const s = await signUp(t);
+      standIn.mode = mode;
+      const res = await post(
+        t,
+        '/order',
+        { amount: 9900, currency: 'INR', ...draftBody(draft) },
+        s.headers,
+      );
+      expectError(res, 502, 'Failed to create payment order');
+      expect(standIn.orderRequests()).toHaveLength(1);
+      expect(
+        await t.database.db.select().from(payments).where(eq(payments.userId, s.user.id)),
+      ).toEqual([]);
+    },
+  );
+
+  it('answers 502 "Failed to create payment order" when Razorpay does not answer at all', async () => {
+    const s = await signUp(t);
+    standIn.mode = 'hang';
+    const res = await post(
+      t,
+      '/order',
+      { amount: 9900, currency: 'INR', ...draftBody(draft) },
+      s.headers,
+    );
+    expectError(res, 502, 'Failed to create payment order');
+    expect(
+      await t.database.db.select().from(payments).where(eq(payments.userId, s.user.id)),
+    ).toEqual([]);
+  }, 30_000);
+
+  it('answers 502 when Razorpay refuses the keys', async () => {
+    const other = await startRazorpayStandIn({
+      keyId: 'rzp_test_x',
+      keySecret: 'a-different-secret',
+    });
+    const app = await createTestApp({ ...RAZORPAY_ENV }, { razorpayApiUrl: other.url });
+    try {
+      const s = await signUp(app);
+      const d = await serviceDraft(app);
+      expectError(
+        await post(app, '/order', draftBody(d), s.headers),
+        502,
+        'Failed to create payment order',
+      );
+      expect(other.orderRequests().map((r) => r.authorized)).toEqual([false]);
+    } finally {
+      await app.close();
+      await other.close();
+    }
+  });
+});
+
+describe('POST /verify with Razorpay', () => {
+  it('accepts a correct HMAC-SHA256(order_id|payment_id) signature and answers the ticket', async () => {
+    const s = await signUp(t);
+    const order = await openBookingOrder(t, s, draft);
+    const res = await verify(t, s, razorpayCheckout(order.id));
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { status: string; ticket: Ticket };
+    expect(body.status).toBe('success');
+    expect(body.ticket).toMatchObject({
+      status: 'pending',
+      service: `${draft.main.name} › ${draft.sub.name}`,
+      engineer: null,
+    });
+    expect((await ticketRowsOfOrder(t, order.id)).map((r) => r.id)).toEqual([body.ticket.id]);
+    expect(await paymentStatusOf(t, s, order.id)).toBe('verified');
+  });
+
+  it('refuses a wrong signature with 400 and makes no ticket', async () => {
+    const s = await signUp(t);
+    const order = await openBookingOrder(t, s, draft);
+    // Signed with the webhook secret, with a guessed secret, or for other ids.
+    for (const answer of [
+      razorpayCheckout(order.id, RAZORPAY_ENV.RAZORPAY_WEBHOOK_SECRET),
+      razorpayCheckout(order.id, 'guessed'),
+      { ...razorpayCheckout(order.id), razorpay_payment_id: 'pay_other' },
+      { ...razorpayCheckout('order_other'), razorpay_order_id: order.id },
+    ]) {
+      expectError(await verify(t, s, answer), 400, 'Payment verification failed');
+    }
+    expect(await ticketRowsOfOrder(t, order.id)).toEqual([]);
+    expect(await paymentStatusOf(t, s, order.id)).toBe('created');
+  });
+});
+
+describe('POST /webhooks/razorpay', () => {
+  it('refuses a wrong or missing X-Razorpay-Signature with 400 and changes nothing', async () => {
+    const s = await signUp(t);
+    const order = await openBookingOrder(t, s, draft);
+    const good = razorpayWebhook('payment.captured', { orderId: order.id, amount: 9900 });
+    const signedElsewhere = razorpayWebhook(
+      'payment.captured',
+      { orderId: order.id, amount: 9900 },
+      'not-the-webhook-secret',
+    );
+    const { 'x-razorpay-signature': _sig, ...unsigned } = good.headers;
+    const attempts = [
+      { payload: good.payload, headers: unsigned },
+      {
+        payload: good.payload,
+        headers: {
+          ...good.headers,
+          'x-razorpay-signature': signedElsewhere.headers['x-razorpay-signature'],
+        },
+      },
+      { payload: good.payload, headers: { ...good.headers, 'x-razorpay-signature': '' } },
+      { payload: good.payload, headers: { ...good.headers, 'x-razorpay-signature': 'zz' } },
+      // Signed with the key secret instead of the webhook secret.
+      razorpayWebhook(
+        'payment.captured',
+        { orderId: order.id, amount: 9900 },
+        RAZORPAY_ENV.RAZORPAY_KEY_SECRET,
+      ),
+      // The body changed after signing (same JSON, other bytes).
+      { payload: `${good.payload} `, headers: good.headers },
+      { payload: JSON.stringify(JSON.parse(good.payload), null, 2), headers: good.headers },
+    ];
+    for (const a of attempts) expectError(await sendHook(a), 400);
+    expect(await paymentStatusOf(t, s, order.id)).toBe('created');
+    expect(await ticketRowsOfOrder(t, order.id)).toEqual([]);
+  });
+
+  it('payment.captured with a valid signature makes the ticket and the status captured', async () => {
+    const s = await signUp(t);
+    const order = await openBookingOrder(t, s, draft);
+    const res = await sendHook(
+      razorpayWebhook('payment.captured', { orderId: order.id, amount: 9900 }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await paymentStatusOf(t, s, order.id)).toBe('captured');
+    const rows = await ticketRowsOfOrder(t, order.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.userId).toBe(s.user.id);
+    expect((await listTickets(t, s)).tickets.map((x) => x.id)).toEqual([rows[0]!.id]);
+    const captured = (await eventsOfOrder(t, order.id)).find((e) => e.kind === 'payment_captured');
+    expect(captured).toMatchObject({ actorId: null, ticketId: rows[0]!.id });
+
+    // The page's later /verify and POST /api/tickets find the same ticket.
+    const verified = await verify(t, s, razorpayCheckout(order.id));
+    expect((verified.json() as { ticket: Ticket }).ticket.id).toBe(rows[0]!.id);
+    const again = await post(
+      t,
+      '/api/tickets',
+      { ...draftBody(draft), orderId: order.id },
+      s.headers,
+    );
+    expect(again.statusCode).toBe(200);
+    expect((again.json() as { ticket: Ticket }).ticket.id).toBe(rows[0]!.id);
+    expect(await ticketRowsOfUser(t, s.user.id)).toHaveLength(1);
+  });
+
+  it('payment.failed marks the order failed and makes no ticket', async () => {
+    const s = await signUp(t);
+    const order = await openBookingOrder(t, s, draft);
+    const res = await sendHook(
+      razorpayWebhook('payment.failed', { orderId: order.id, amount: 9900 }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await paymentStatusOf(t, s, order.id)).toBe('failed');
+    expect(await ticketRowsOfOrder(t, order.id)).toEqual([]);
+    expect((await eventsOfOrder(t, order.id)).map((e) => e.kind)).toEqual([
+      'payment_created',
+      'payment_failed',
+    ]);
+  });
+
+  it('acknowledges a webhook for an unknown order with 200 and ignores it', async () => {
+    const before = await t.database.db.select().from(payments);
+    const res = await sendHook(
+      razorpayWebhook('payment.captured', { orderId: 'order_not_ours', amount: 9900 }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await t.database.db.select().from(payments)).toEqual(before);
+  });
+
+  it('answers 400, not 5xx, to a signed body that is not a payment event', async () => {
+    for (const body of [
+      'not json',
+      '[]',
+      '{"event":"payment.captured"}',
+      '{"event":1,"payload":{}}',
+    ]) {
+      const sig = createHmac('sha256', RAZORPAY_ENV.RAZORPAY_WEBHOOK_SECRET)
+        .update(body)
+        .digest('hex');
+      const res = await sendHook({
+        payload: body,
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': sig },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('the test provider under Razorpay', () => {
+  it('has no /test-checkout route (404)', async () => {
+    const s = await signUp(t);
+    const order = await openBookingOrder(t, s, draft);
+    expectError(
+      await post(t, `/test-checkout/${order.id}`, { outcome: 'success' }, s.headers),
+      404,
+    );
+    expectError(await post(t, `/test-checkout/${order.id}`, { outcome: 'failure' }), 404);
+    expect(await paymentStatusOf(t, s, order.id)).toBe('created');
+    expect((await get(t, `/payment-status/${order.id}`, s.headers)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tickets } from '../../src/server/db/schema/index.js';
+import type { Ticket } from '../../src/shared/contracts/tickets.js';
+import { expectError, type Session, signUp } from '../support/api.js';
+import { bookAndPay, type Draft, get, listTickets, serviceDraft } from '../support/booking.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let draft: Draft;
+/** A customer with five tickets, booked one after the other; `booked` is oldest first. */
+let customer: Session;
+let booked: Ticket[];
+/** Another customer with tickets of their own. */
+let neighbour: Session;
+let neighbourTickets: Ticket[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  draft = await serviceDraft(t);
+  customer = await signUp(t);
+  neighbour = await signUp(t);
+  booked = [];
+  neighbourTickets = [];
+  for (let i = 0; i < 5; i++) {
+    booked.push(
+      (await bookAndPay(t, customer, { ...draft, description: `Issue number ${i + 1}` })).ticket,
+    );
+    if (i < 2)
+      neighbourTickets.push(
+        (await bookAndPay(t, neighbour, { ...draft, description: `Neighbour issue ${i + 1}` }))
+          .ticket,
+      );
+  }
+});
+afterAll(() => t.close());
+
+const newestFirst = () => [...booked].reverse().map((x) => x.id);
+
+describe('GET /api/tickets', () => {
+  it('answers 401 when anonymous or with a bad token', async () => {
+    expectError(await get(t, '/api/tickets'), 401);
+    expectError(await get(t, '/api/tickets', { authorization: 'Bearer nope' }), 401);
+  });
+
+  it.each(['engineer', 'admin'] as const)('answers 403 to the %s role', async (role) => {
+    const s = await signUp(t, {}, role);
+    expectError(await get(t, '/api/tickets', s.headers), 403);
+  });
+
+  it("lists only the caller's own tickets", async () => {
+    const mine = await listTickets(t, customer);
+    expect(mine.tickets.map((x) => x.id).sort()).toEqual(booked.map((x) => x.id).sort());
+    expect(mine.tickets.every((x) => x.user.email === customer.user.email)).toBe(true);
+    const theirs = await listTickets(t, neighbour);
+    expect(theirs.tickets.map((x) => x.id).sort()).toEqual(
+      neighbourTickets.map((x) => x.id).sort(),
+    );
+    const nobody = await signUp(t);
+    expect(await listTickets(t, nobody)).toEqual({ tickets: [], nextCursor: null });
+  });
+
+  it('lists newest first, and says there is no next page when all fit', async () => {
+    const { tickets: list, nextCursor } = await listTickets(t, customer);
+    expect(list.map((x) => x.id)).toEqual(newestFirst());
+    expect(list.map((x) => x.description)).toEqual([
+      'Issue number 5',
+      'Issue number 4',
+      'Issue number 3',
+      'Issue number 2',
+      'Issue number 1',
+    ]);
+    const times = list.map((x) => Date.parse(x.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(nextCursor).toBeNull();
+  });
+
+  it('pages with ?limit=2: the cursors walk the rest with no overlap and end with a null cursor', async () => {
+    const first = await listTickets(t, customer, '?limit=2');
+    expect(first.tickets).toHaveLength(2);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const seen = [...first.tickets.map((x) => x.id)];
+    let cursor = first.nextCursor;
+    let pages = 1;
+    while (cursor) {
+      const page = await listTickets(t, customer, `?limit=2&cursor=${encodeURIComponent(cursor)}`);
+      expect(page.tickets.length).toBeGreaterThan(0);
+      expect(page.tickets.length).toBeLessThanOrEqual(2);
+      for (const x of page.tickets) expect(seen).not.toContain(x.id);
+      seen.push(...page.tickets.map((x) => x.id));
+      cursor = page.nextCursor;
+      pages++;
+      expect(pages).toBeLessThan(10);
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual(newestFirst());
+  });
+
+  it("a cursor from one customer's list shows another customer nothing of the first", async () => {
+    const first = await listTickets(t, customer, '?limit=1');
+    const page = await listTickets(
+      t,
+      neighbour,
+      `?cursor=${encodeURIComponent(first.nextCursor!)}`,
+    );
+    expect(page.tickets.every((x) => neighbourTickets.some((n) => n.id === x.id))).toBe(true);
+  });
+
+  it('pages without gaps when tickets share a millisecond', async () => {
+    const s = await signUp(t);
+    const made: Ticket[] = [];
+    for (let i = 0; i < 4; i++)
+      made.push((await bookAndPay(t, s, { ...draft, description: `Same moment ${i}` })).ticket);
+    // Four tickets within one millisecond, microseconds apart (PostgreSQL keeps microseconds).
+    const micros = [
+      '2030-01-01 00:00:00.123900+00',
+      '2030-01-01 00:00:00.123600+00',
+      '2030-01-01 00:00:00.123300+00',
+      '2030-01-01 00:00:00.123100+00',
+    ];
+    for (const [i, at] of micros.entries()) {
+      await t.database.db
+        .update(tickets)
+        .set({ createdAt: sql`${at}::timestamptz` })
+        .where(eq(tickets.id, made[i]!.id));
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { tickets: Ticket[]; nextCursor: string | null } = await listTickets(
+        t,
+        s,
+        `?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      seen.push(...page.tickets.map((x) => x.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual(made.map((x) => x.id));
+  });
+
+  it.each([
+    ['garbage', 'garbage'],
+    ['base64 of junk', Buffer.from('junk').toString('base64url')],
+    [
+      'a bad id',
+      Buffer.from(JSON.stringify([new Date().toISOString(), 'not-a-uuid'])).toString('base64url'),
+    ],
+    ['a bad date', Buffer.from(JSON.stringify(['yesterday', randomUUID()])).toString('base64url')],
+    ['an object', Buffer.from(JSON.stringify({ a: 1 })).toString('base64url')],
+    ['a very long one', 'x'.repeat(500)],
+  ])('answers 400 to a cursor that is %s', async (_label, cursor) => {
+    expectError(
+      await get(t, `/api/tickets?cursor=${encodeURIComponent(cursor)}`, customer.headers),
+      400,
+    );
+  });
+
+  it.each(['0', '101', '-1', 'ten', '2.5'])('answers 400 to ?limit=%s', async (limit) => {
+    expectError(await get(t, `/api/tickets?limit=${limit}`, customer.headers), 400);
+  });
+
+  it('accepts the limits 1 and 100', async () => {
+    expect((await listTickets(t, customer, '?limit=1')).tickets).toHaveLength(1);
+    expect((await listTickets(t, customer, '?limit=100')).tickets).toHaveLength(5);
+  });
+});
