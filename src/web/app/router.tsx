@@ -36,6 +36,13 @@ export const router = createBrowserRouter([
           { path: '*', lazy: page(() => import('@/features/marketing/pages/not-found-page')) },
         ],
       },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
+        children: [
+          { path: '/admin', lazy: page(() => import('@/features/admin/components/admin-dashboard')) },
+          { path: '/admin-prisma', lazy: page(() => import('@/features/admin/components/database-viewer')) },
+        ],
+      },
     ],
   },
 ]);

@@ -3,6 +3,7 @@ import { isStaff } from '@shared/roles';
 import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
 import { CustomerDashboard } from '@/features/customer/components/customer-dashboard';
+import { EngineerDashboard } from '@/features/engineer/components/engineer-dashboard';
 import { useCurrentUser } from '@/lib/auth';
 
 /** /dashboard (SPEC.md §2): not signed in → /, admins → /admin, otherwise the role's dashboard. */
@@ -12,5 +13,6 @@ export default function DashboardPage() {
   if (isLoading) return <LoadingState label="Loading your dashboard" />;
   if (!user) return <Navigate to={paths.home} replace />;
   if (isStaff(user.role)) return <Navigate to={paths.admin} replace />;
+  if (user.role === 'engineer') return <EngineerDashboard user={user} />;
   return <CustomerDashboard user={user} />;
 }

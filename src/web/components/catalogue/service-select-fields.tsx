@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useMainServices, useSubServices } from '@/api/catalogue';
+import { useMainServices, useSubServices } from '@/lib/catalogue';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import type { ServiceRef } from '@shared/contracts/catalogue';
-import { subServicesQuery, useMainServices } from '@/api/catalogue';
+import { subServicesQuery, useMainServices } from '@/lib/catalogue';
 import { Card } from '@/components/ui/card';
 import { serviceBlurb, ServiceIcon } from './service-icon';
 

@@ -1,0 +1,33 @@
+import { LogOut } from 'lucide-react';
+import { Navigate, Outlet } from 'react-router';
+import { isStaff } from '@shared/roles';
+import { Logo } from '@/components/layout/logo';
+import { Button } from '@/components/ui/button';
+import { LoadingState } from '@/components/ui/state';
+import { paths } from '@/config/paths';
+import { useCurrentUser, useLogout } from '@/lib/auth';
+
+/** Admin pages: a header with only the logo and Logout; anyone but an admin or superadmin goes to /. */
+export function AdminLayout() {
+  const { user, isLoading, token } = useCurrentUser();
+  const logout = useLogout();
+  if (!token) return <Navigate to={paths.home} replace />;
+  if (isLoading) return <LoadingState label="Loading" />;
+  if (!user || !isStaff(user.role)) return <Navigate to={paths.home} replace />;
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <header className="sticky top-0 z-40 border-b bg-white/90 backdrop-blur-md">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
+          <Logo />
+          <Button variant="outline" size="sm" onClick={logout}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet context={user} />
+      </main>
+    </div>
+  );
+}

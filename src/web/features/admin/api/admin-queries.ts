@@ -1,0 +1,173 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { CatalogueEntry, ContactRequest, createUserBodySchema, serviceBodySchema, TicketEvent } from '@shared/contracts/admin';
+import type { User } from '@shared/contracts/auth';
+import type { Ticket } from '@shared/contracts/tickets';
+import type { TicketStatus } from '@shared/tickets';
+import { api, ApiError, NetworkError } from '@/lib/api-client';
+import { tokenStore } from '@/lib/token-store';
+
+const PAGE = 20;
+const pageUrl = (base: string, cursor: string, extra = '') =>
+  `${base}?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}${extra}`;
+
+/** All admin data lives under ['admin', …] so a change can refresh exactly what it touches. */
+export const adminKeys = {
+  tickets: (status: TicketStatus | '') => ['admin', 'tickets', status] as const,
+  allTickets: ['admin', 'tickets'] as const,
+  history: (id: string) => ['admin', 'history', id] as const,
+  users: ['admin', 'users'] as const,
+  engineers: ['admin', 'engineers'] as const,
+  contacts: ['admin', 'contacts'] as const,
+  catalogue: ['admin', 'catalogue'] as const,
+  dbModels: ['admin', 'db', 'models'] as const,
+  dbRecords: (model: string) => ['admin', 'db', 'records', model] as const,
+};
+
+export const useAdminTickets = (status: TicketStatus | '') =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: adminKeys.tickets(status),
+      queryFn: ({ pageParam }) =>
+        api<{ tickets: Ticket[]; nextCursor: string | null }>(pageUrl('/api/admin/tickets', pageParam, status ? `&status=${status}` : '')),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  );
+
+export const useTicketHistory = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: adminKeys.history(id),
+    queryFn: () => api<{ events: TicketEvent[] }>(`/api/admin/tickets/${id}/history`).then((r) => r.events),
+    enabled,
+  });
+
+export const useEngineers = () =>
+  useQuery({
+    queryKey: adminKeys.engineers,
+    queryFn: () => api<{ engineers: { id: string; name: string; email: string; phone: string }[] }>('/api/admin/engineers').then((r) => r.engineers),
+  });
+
+function useTicketMutation<V>(call: (v: V) => Promise<{ ticket: Ticket }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: ({ ticket }) => {
+      void client.invalidateQueries({ queryKey: adminKeys.allTickets });
+      void client.invalidateQueries({ queryKey: adminKeys.history(ticket.id) });
+    },
+  });
+}
+
+export const useChangeStatus = () =>
+  useTicketMutation((v: { id: string; status: TicketStatus }) =>
+    api<{ ticket: Ticket }>(`/api/admin/tickets/${v.id}`, { method: 'PATCH', body: { status: v.status } }),
+  );
+
+export const useAssignEngineer = () =>
+  useTicketMutation((v: { id: string; engineerId: string }) =>
+    api<{ ticket: Ticket }>(`/api/admin/tickets/${v.id}/assign`, { method: 'PATCH', body: { engineerId: v.engineerId } }),
+  );
+
+export const useAdminUsers = () =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: adminKeys.users,
+      queryFn: ({ pageParam }) => api<{ users: User[]; nextCursor: string | null }>(pageUrl('/api/admin/users', pageParam)),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  );
+
+export const useContactRequests = () =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: adminKeys.contacts,
+      queryFn: ({ pageParam }) => api<{ contacts: ContactRequest[]; nextCursor: string | null }>(pageUrl('/api/admin/contacts', pageParam)),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  );
+
+export const useCreateUser = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof createUserBodySchema>) => api<{ user: User }>('/api/admin/users', { method: 'POST', body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: adminKeys.users });
+      void client.invalidateQueries({ queryKey: adminKeys.engineers });
+    },
+  });
+};
+
+/** The whole catalogue: main services, each with its sub-services. */
+export const useCatalogue = () =>
+  useQuery({
+    queryKey: adminKeys.catalogue,
+    queryFn: () => api<{ mainServices: CatalogueEntry[] }>('/api/admin/services/all').then((r) => r.mainServices),
+  });
+
+/** A catalogue change is stale in the admin view and in the public catalogue (['catalogue', …]) alike. */
+function useCatalogueMutation<V, R>(call: (v: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: adminKeys.catalogue }), client.invalidateQueries({ queryKey: ['catalogue'] })]),
+  });
+}
+
+type ServiceOut = z.output<typeof serviceBodySchema>;
+type ServiceRow = { service: { id: string; name: string; parentId: string | null } };
+
+export const useSaveService = () =>
+  useCatalogueMutation(({ id, body }: { id: string | null; body: ServiceOut }) =>
+    id
+      ? api<ServiceRow>(`/api/admin/services/${id}`, { method: 'PATCH', body })
+      : api<ServiceRow>('/api/admin/services', { method: 'POST', body }),
+  );
+
+export const useDeleteService = () =>
+  useCatalogueMutation((id: string) => api<{ success: true }>(`/api/admin/services/${id}`, { method: 'DELETE' }));
+
+/* Database viewer */
+
+export type DbRecord = Record<string, unknown>;
+export const DB_PAGE = 100;
+
+/**
+ * One page of a model's records. Like api(), but it also reads X-Next-Offset, which the server
+ * sends only when there is a next page.
+ */
+export async function fetchDbRecords(model: string, offset: number, signal?: AbortSignal): Promise<{ records: DbRecord[]; nextOffset: number | null }> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = tokenStore.get();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(`/api/prisma/${encodeURIComponent(model)}?limit=${DB_PAGE}&offset=${offset}`, { headers, signal: signal ?? null });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new NetworkError();
+  }
+  const data: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const message = data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
+    throw new ApiError(message, res.status);
+  }
+  const next = res.headers.get('X-Next-Offset');
+  const nextOffset = next !== null && next !== '' && Number.isInteger(Number(next)) ? Number(next) : null;
+  return { records: Array.isArray(data) ? (data as DbRecord[]) : [], nextOffset };
+}
+
+export const useDbModels = () =>
+  useQuery({ queryKey: adminKeys.dbModels, queryFn: () => api<string[]>('/api/prisma') });
+
+export const useDbRecords = (model: string) =>
+  useInfiniteQuery({
+    queryKey: adminKeys.dbRecords(model),
+    queryFn: ({ pageParam, signal }) => fetchDbRecords(model, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset ?? undefined,
+    enabled: Boolean(model),
+  });

@@ -1,0 +1,65 @@
+import { Database, Inbox, Layers, Ticket, Users } from 'lucide-react';
+import { Link, useOutletContext } from 'react-router';
+import type { User } from '@shared/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { ContactsTab } from './contacts-tab';
+import { ServicesTab } from './services-tab';
+import { TicketsTab } from './tickets-tab';
+import { UsersTab } from './users-tab';
+
+/** /admin: All Tickets, All Users, Contact Requests, Services. */
+export default function AdminDashboard() {
+  const user = useOutletContext<User>();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin dashboard</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Signed in as {user.name} ({user.role})
+          </p>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.adminDatabase}>
+            <Database aria-hidden="true" />
+            Database viewer
+          </Link>
+        </Button>
+      </div>
+      <Tabs defaultValue="tickets" className="mt-6">
+        <TabsList>
+          <TabsTrigger value="tickets">
+            <Ticket aria-hidden="true" />
+            All Tickets
+          </TabsTrigger>
+          <TabsTrigger value="users">
+            <Users aria-hidden="true" />
+            All Users
+          </TabsTrigger>
+          <TabsTrigger value="contacts">
+            <Inbox aria-hidden="true" />
+            Contact Requests
+          </TabsTrigger>
+          <TabsTrigger value="services">
+            <Layers aria-hidden="true" />
+            Services
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="tickets">
+          <TicketsTab />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+        <TabsContent value="contacts">
+          <ContactsTab />
+        </TabsContent>
+        <TabsContent value="services">
+          <ServicesTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

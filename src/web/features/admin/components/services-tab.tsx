@@ -1,0 +1,109 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
+import { errorMessage } from '@/lib/api-client';
+import { useCatalogue, useDeleteService } from '../api/admin-queries';
+import { type EditableService, ServiceForm } from './service-form';
+
+const CONFIRM_DELETE = 'Delete this service? This will also delete its sub-services.';
+
+function ServiceActions({
+  service,
+  deleting,
+  onEdit,
+  onDelete,
+}: {
+  service: EditableService;
+  deleting: boolean;
+  onEdit(s: EditableService): void;
+  onDelete(s: EditableService): void;
+}) {
+  return (
+    <div className="ml-auto flex shrink-0 gap-1">
+      <Button variant="ghost" size="sm" aria-label={`Edit ${service.name}`} onClick={() => onEdit(service)}>
+        <Pencil aria-hidden="true" />
+        Edit
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-destructive hover:bg-red-50"
+        aria-label={`Delete ${service.name}`}
+        disabled={deleting}
+        onClick={() => onDelete(service)}
+      >
+        {deleting ? <Spinner label={`Deleting ${service.name}`} /> : <Trash2 aria-hidden="true" />}
+        Delete
+      </Button>
+    </div>
+  );
+}
+
+/** Services: add or edit a service, and the catalogue of main services with their sub-services. */
+export function ServicesTab() {
+  const catalogue = useCatalogue();
+  const remove = useDeleteService();
+  const [editing, setEditing] = useState<EditableService | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const mains = catalogue.data ?? [];
+
+  const onDelete = async (service: EditableService) => {
+    if (!window.confirm(CONFIRM_DELETE)) return;
+    setDeletingId(service.id);
+    try {
+      await remove.mutateAsync(service.id);
+      toast.success('Service deleted');
+      // The form must not keep editing something that no longer exists (or whose parent is gone).
+      if (editing && (editing.id === service.id || editing.parentId === service.id)) setEditing(null);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to delete service'));
+    } finally {
+      setDeletingId(null);
+    }
+  };
+  const actions = (service: EditableService) => (
+    <ServiceActions service={service} deleting={deletingId === service.id} onEdit={setEditing} onDelete={(s) => void onDelete(s)} />
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ServiceForm key={editing?.id ?? 'new'} editing={editing} mains={mains} onDone={() => setEditing(null)} />
+      {catalogue.isPending ? (
+        <LoadingState label="Loading services" />
+      ) : catalogue.isError ? (
+        <ErrorState message="We could not load the services." onRetry={() => void catalogue.refetch()} />
+      ) : mains.length === 0 ? (
+        <EmptyState title="No services yet">Add a main category above, then its sub-services.</EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Services">
+          {mains.map((main) => (
+            <li key={main.id}>
+              <Card className="h-full p-5">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <h3 className="min-w-0 pt-1.5 font-semibold break-words text-slate-900">{main.name}</h3>
+                  {actions({ id: main.id, name: main.name, parentId: null })}
+                </div>
+                {main.subServices.length === 0 ? (
+                  <p className="mt-3 text-sm text-muted-foreground">No sub-services yet.</p>
+                ) : (
+                  <ul className="mt-3 divide-y rounded-lg border" aria-label={`Sub-services of ${main.name}`}>
+                    {main.subServices.map((sub) => (
+                      <li key={sub.id} className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 py-1.5 pr-1 pl-3">
+                        <span className="min-w-0 text-sm break-words text-slate-800">{sub.name}</span>
+                        {actions({ id: sub.id, name: sub.name, parentId: sub.parentId })}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

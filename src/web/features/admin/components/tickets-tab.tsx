@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import type { Ticket } from '@shared/contracts/tickets';
+import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
+import { StatusBadge } from '@/components/tickets/status-badge';
+import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/input';
+import { LoadMore } from '@/components/ui/load-more';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
+import { formatDateTime } from '@/lib/format';
+import { useAdminTickets } from '../api/admin-queries';
+import { TicketActions } from './ticket-actions';
+import { TicketHistoryButton } from './ticket-history';
+
+const Person = ({ p }: { p: { name: string; email?: string | undefined; phone?: string | undefined } }) => (
+  <div className="min-w-0 text-sm">
+    <p className="font-medium">{p.name}</p>
+    {p.email && <p className="break-all text-xs text-muted-foreground">{p.email}</p>}
+    {p.phone && <p className="text-xs text-muted-foreground">{p.phone}</p>}
+  </div>
+);
+
+const COLUMNS = ['Service', 'Created At', 'User', 'Status', 'Remarks', 'Engineer', 'Actions'];
+
+/** Desktop (≥ 640 px): the table SPEC.md §2 lists. */
+function TicketTable({ tickets }: { tickets: Ticket[] }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-xl border bg-white shadow-card sm:block">
+      <table className="w-full min-w-[960px] text-left text-sm">
+        <thead className="border-b bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col" className="px-4 py-3 font-semibold">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {tickets.map((t) => (
+            <tr key={t.id} className="align-top">
+              <td className="max-w-56 px-4 py-3">
+                <p className="font-medium">{t.service}</p>
+                <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{t.description}</p>
+              </td>
+              <td className="whitespace-nowrap px-4 py-3">{formatDateTime(t.createdAt)}</td>
+              <td className="px-4 py-3">
+                <Person p={t.user} />
+              </td>
+              <td className="px-4 py-3">
+                <StatusBadge status={t.status} />
+              </td>
+              <td className="max-w-48 px-4 py-3 text-sm">{t.remarks ?? <span className="text-muted-foreground">—</span>}</td>
+              <td className="px-4 py-3">{t.engineer ? <Person p={t.engineer} /> : <span className="text-muted-foreground">Unassigned</span>}</td>
+              <td className="px-4 py-3">
+                <div className="flex flex-col items-start gap-2">
+                  <TicketActions ticket={t} />
+                  <TicketHistoryButton ticketId={t.id} service={t.service} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phones (< 640 px): the same fields as cards. */
+function TicketCards({ tickets }: { tickets: Ticket[] }) {
+  return (
+    <ul className="flex flex-col gap-4 sm:hidden">
+      {tickets.map((t) => (
+        <li key={t.id}>
+          <Card className="flex flex-col gap-3 p-4">
+            <div className="flex items-start justify-between gap-2">
+              <p className="font-semibold">{t.service}</p>
+              <StatusBadge status={t.status} />
+            </div>
+            <p className="text-xs text-muted-foreground">{formatDateTime(t.createdAt)}</p>
+            <p className="text-sm">{t.description}</p>
+            <dl className="grid grid-cols-2 gap-3 text-sm">
+              <div>
+                <dt className="text-xs font-semibold uppercase text-slate-500">User</dt>
+                <dd>
+                  <Person p={t.user} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-semibold uppercase text-slate-500">Engineer</dt>
+                <dd>{t.engineer ? <Person p={t.engineer} /> : 'Unassigned'}</dd>
+              </div>
+            </dl>
+            {t.remarks && (
+              <p className="rounded-lg bg-emerald-50 p-2 text-sm">
+                <span className="font-semibold">Remarks: </span>
+                {t.remarks}
+              </p>
+            )}
+            <TicketActions ticket={t} />
+            <TicketHistoryButton ticketId={t.id} service={t.service} />
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TicketsTab() {
+  const [status, setStatus] = useState<TicketStatus | ''>('');
+  const query = useAdminTickets(status);
+  const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <FormField label="Filter by status" className="w-full max-w-xs">
+        <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as TicketStatus | '')} className="capitalize">
+          <option value="">All statuses</option>
+          {TICKET_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {query.isPending ? (
+        <LoadingState label="Loading tickets" />
+      ) : query.isError ? (
+        <ErrorState message="We could not load the tickets." onRetry={() => void query.refetch()} />
+      ) : tickets.length === 0 ? (
+        <EmptyState title="No tickets">{status ? `No ${statusLabel(status)} tickets.` : 'Tickets appear here once customers book.'}</EmptyState>
+      ) : (
+        <>
+          <TicketTable tickets={tickets} />
+          <TicketCards tickets={tickets} />
+          <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+        </>
+      )}
+    </div>
+  );
+}

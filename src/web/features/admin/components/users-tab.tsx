@@ -1,0 +1,105 @@
+import { CalendarClock, Mail, Phone, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import type { User } from '@shared/contracts/auth';
+import type { Role } from '@shared/roles';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LoadMore } from '@/components/ui/load-more';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
+import { formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useAdminUsers } from '../api/admin-queries';
+import { NewUserForm } from './new-user-form';
+
+const ROLE_STYLES: Record<Role, string> = {
+  user: 'bg-slate-100 text-slate-800 ring-slate-300',
+  engineer: 'bg-cyan-100 text-cyan-900 ring-cyan-300',
+  admin: 'bg-indigo-100 text-indigo-900 ring-indigo-300',
+  superadmin: 'bg-amber-100 text-amber-900 ring-amber-300',
+};
+
+function RoleBadge({ role }: { role: Role }) {
+  return (
+    <span className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', ROLE_STYLES[role])}>
+      {role === 'superadmin' ? (
+        <>
+          <ShieldCheck aria-hidden="true" className="size-3.5" />
+          Superadmin
+        </>
+      ) : (
+        role
+      )}
+    </span>
+  );
+}
+
+function UserCard({ user }: { user: User }) {
+  return (
+    <Card className="h-full p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 font-semibold break-words text-slate-900">{user.name}</h3>
+        <RoleBadge role={user.role} />
+      </div>
+      <dl className="mt-3 grid gap-2 text-sm">
+        <div className="flex items-start gap-2">
+          <dt>
+            <Mail aria-hidden="true" className="mt-0.5 size-4 text-slate-500" />
+            <span className="sr-only">Email</span>
+          </dt>
+          <dd className="min-w-0 break-all">{user.email}</dd>
+        </div>
+        <div className="flex items-start gap-2">
+          <dt>
+            <Phone aria-hidden="true" className="mt-0.5 size-4 text-slate-500" />
+            <span className="sr-only">Phone</span>
+          </dt>
+          <dd className="min-w-0 break-all">{user.phone || '—'}</dd>
+        </div>
+        <div className="flex items-start gap-2 text-muted-foreground">
+          <dt>
+            <CalendarClock aria-hidden="true" className="mt-0.5 size-4" />
+            <span className="sr-only">Joined</span>
+          </dt>
+          <dd>Joined {formatDateTime(user.createdAt)}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+function UserList() {
+  const users = useAdminUsers();
+  if (users.isPending) return <LoadingState label="Loading users" />;
+  if (users.isError) return <ErrorState message="We could not load the users." onRetry={() => void users.refetch()} />;
+  const all = users.data.pages.flatMap((p) => p.users);
+  if (all.length === 0) return <EmptyState title="No users yet">Accounts appear here once people sign up or you create one.</EmptyState>;
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="All users">
+        {all.map((u) => (
+          <li key={u.id}>
+            <UserCard user={u} />
+          </li>
+        ))}
+      </ul>
+      <LoadMore hasMore={users.hasNextPage} loading={users.isFetchingNextPage} onLoad={() => void users.fetchNextPage()} />
+    </div>
+  );
+}
+
+/** All Users: the + New User form and every account, newest first. */
+export function UsersTab() {
+  const [creating, setCreating] = useState(false);
+  return (
+    <div className="flex flex-col gap-6">
+      {creating ? (
+        <NewUserForm onDone={() => setCreating(false)} />
+      ) : (
+        <Button className="self-start" onClick={() => setCreating(true)}>
+          + New User
+        </Button>
+      )}
+      <UserList />
+    </div>
+  );
+}

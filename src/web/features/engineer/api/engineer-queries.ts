@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Ticket } from '@shared/contracts/tickets';
+import { api } from '@/lib/api-client';
+
+const KEY = ['engineer', 'tickets'] as const;
+
+export const useAssignedTickets = () =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: KEY,
+      queryFn: ({ pageParam }) =>
+        api<{ tickets: Ticket[]; nextCursor: string | null }>(
+          `/api/engineer/assigned-tickets?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        ),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  );
+
+export function useCompleteTicket() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; remarks: string }) =>
+      api<{ ticket: Ticket }>(`/api/tickets/${v.id}/complete`, { method: 'PATCH', body: { remarks: v.remarks } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}

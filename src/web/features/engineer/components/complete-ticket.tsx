@@ -1,0 +1,77 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { completeTicketBodySchema } from '@shared/contracts/tickets';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useCompleteTicket } from '../api/engineer-queries';
+
+/** Complete Ticket → remarks → Submit & Complete / Cancel (SPEC.md §2, §8). */
+export function CompleteTicket({ ticketId }: { ticketId: string }) {
+  const [open, setOpen] = useState(false);
+  const [remarks, setRemarks] = useState('');
+  const [error, setError] = useState<string>();
+  const mutation = useCompleteTicket();
+
+  if (!open) {
+    return (
+      <Button onClick={() => setOpen(true)} className="self-start">
+        <CheckCircle2 aria-hidden="true" />
+        Complete Ticket
+      </Button>
+    );
+  }
+
+  const submit = async () => {
+    const parsed = completeTicketBodySchema.safeParse({ remarks });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'Please enter remarks before completing the ticket.';
+      setError(message);
+      toast.error(message);
+      return;
+    }
+    setError(undefined);
+    try {
+      await mutation.mutateAsync({ id: ticketId, remarks: parsed.data.remarks });
+      toast.success('Ticket marked as completed!');
+    } catch (err) {
+      if (err instanceof ApiError) toast.error(err.message || 'Failed to complete ticket.');
+      else toast.error('Server error while completing ticket.');
+    }
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-3"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <FormField label="Remarks" error={error} required>
+        <Textarea rows={3} value={remarks} onChange={(e) => setRemarks(e.target.value)} placeholder="What did you find and fix?" autoFocus />
+      </FormField>
+      <div className="flex gap-3">
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending && <Spinner label="Completing ticket" />}
+          Submit & Complete
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setOpen(false);
+            setRemarks('');
+            setError(undefined);
+          }}
+          disabled={mutation.isPending}
+        >
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

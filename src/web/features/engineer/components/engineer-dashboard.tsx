@@ -1,0 +1,83 @@
+import { Mail, Phone, UserRound } from 'lucide-react';
+import type { User } from '@shared/contracts/auth';
+import type { Ticket } from '@shared/contracts/tickets';
+import { StatusBadge } from '@/components/tickets/status-badge';
+import { Card } from '@/components/ui/card';
+import { LoadMore } from '@/components/ui/load-more';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
+import { formatDateTime } from '@/lib/format';
+import { useAssignedTickets } from '../api/engineer-queries';
+import { CompleteTicket } from './complete-ticket';
+
+function AssignedTicket({ ticket }: { ticket: Ticket }) {
+  return (
+    <Card className="flex flex-col gap-4 p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 className="font-semibold">{ticket.service}</h3>
+          <p className="text-xs text-muted-foreground">Booked {formatDateTime(ticket.createdAt)}</p>
+        </div>
+        <StatusBadge status={ticket.status} />
+      </div>
+      <p className="whitespace-pre-line break-words text-sm text-slate-700">{ticket.description}</p>
+      <div className="rounded-lg bg-slate-50 p-3 text-sm">
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Customer</p>
+        <p className="mt-1 flex items-center gap-2 font-medium">
+          <UserRound aria-hidden="true" className="size-4 text-primary" />
+          {ticket.user.name}
+        </p>
+        <p className="mt-1 flex items-center gap-2">
+          <Mail aria-hidden="true" className="size-4 text-slate-500" />
+          <a className="break-all text-primary hover:underline" href={`mailto:${ticket.user.email}`}>
+            {ticket.user.email}
+          </a>
+        </p>
+        <p className="mt-1 flex items-center gap-2">
+          <Phone aria-hidden="true" className="size-4 text-slate-500" />
+          <a className="text-primary hover:underline" href={`tel:${ticket.user.phone}`}>
+            {ticket.user.phone}
+          </a>
+        </p>
+      </div>
+      {ticket.status === 'in-progress' && <CompleteTicket ticketId={ticket.id} />}
+      {ticket.status === 'pending' && <p className="text-sm text-muted-foreground">Waiting for an admin to start this ticket.</p>}
+      {ticket.status === 'completed' && (
+        <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
+          <span className="font-semibold">Remarks: </span>
+          {ticket.remarks}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+export function EngineerDashboard({ user }: { user: User }) {
+  const query = useAssignedTickets();
+  const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Welcome, {user.name} (Engineer)</h1>
+      <h2 className="mt-2 text-lg text-muted-foreground">Your assigned tickets</h2>
+      <div className="mt-8">
+        {query.isPending ? (
+          <LoadingState label="Loading your tickets" />
+        ) : query.isError ? (
+          <ErrorState message="We could not load your tickets." onRetry={() => void query.refetch()} />
+        ) : tickets.length === 0 ? (
+          <EmptyState title="No tickets assigned yet">New assignments appear here.</EmptyState>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <ul className="grid gap-4 lg:grid-cols-2">
+              {tickets.map((t) => (
+                <li key={t.id}>
+                  <AssignedTicket ticket={t} />
+                </li>
+              ))}
+            </ul>
+            <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
