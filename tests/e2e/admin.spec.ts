@@ -1,0 +1,464 @@
+import type { Page, Request } from '@playwright/test';
+import {
+  E2E_ADMIN,
+  expect,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  loginInBrowser,
+  signUpViaApi,
+  test,
+  toast,
+  uniqueEmail,
+} from './support/fixtures';
+import {
+  adminToken,
+  auth,
+  bookTicketViaApi,
+  MAIN,
+  openAdmin,
+  openTab,
+  reveal,
+  runId,
+  SERVICE,
+  SUB,
+  visitorPage,
+} from './support/staff';
+
+const COLUMNS = ['Service', 'Created At', 'User', 'Status', 'Remarks', 'Engineer', 'Actions'];
+const CONFIRM_DELETE = 'Delete this service? This will also delete its sub-services.';
+
+function recordRequests(page: Page, method: string, pattern: RegExp): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === method && pattern.test(new URL(r.url()).pathname)) seen.push(r);
+  });
+  return seen;
+}
+
+test.describe('who may open the admin pages', () => {
+  for (const path of ['/admin', '/admin-prisma']) {
+    test(`an anonymous visitor opening ${path} is sent to /`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Database viewer' })).toHaveCount(0);
+    });
+
+    test(`a customer opening ${path} is sent to /`, async ({ page, request }) => {
+      const customer = await signUpViaApi(request, { name: 'Curious Customer' });
+      const staffCalls = recordRequests(page, 'GET', /^\/api\/(admin|prisma)/);
+      await loginInBrowser(page, customer.token);
+      await page.goto(path);
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('banner').getByText('Welcome Curious Customer')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Database viewer' })).toHaveCount(0);
+      // The public catalogue is the only admin-prefixed data the home page reads.
+      expect(
+        staffCalls
+          .map((r) => new URL(r.url()).pathname)
+          .filter((p) => !p.startsWith('/api/admin/services/')),
+      ).toEqual([]);
+    });
+  }
+
+  test('an admin landing on / is sent to /admin', async ({ page, request }) => {
+    await loginInBrowser(page, await adminToken(request));
+    await page.goto('/');
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+    await expect(page.getByText('Signed in as E2E Admin (superadmin)')).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText([
+      'All Tickets',
+      'All Users',
+      'Contact Requests',
+      'Services',
+    ]);
+    await expect(page.getByRole('tab', { name: 'All Tickets' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+
+    // Logout from the admin header goes home, signed out.
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+test.describe('Services tab', () => {
+  test('add a main category and a sub-service, rename it, then delete the category after confirming', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const run = runId();
+    const mainName = `Console Repair ${run}`;
+    const subName = `Joystick Drift ${run}`;
+    const renamed = `Controller Drift & Buttons ${run}`;
+    const problems: string[] = [];
+    await openAdmin(page, request);
+    const panel = await openTab(page, 'Services');
+    const addForm = panel.getByRole('form', { name: 'Add service' });
+    const mainCard = panel
+      .getByRole('list', { name: 'Services', exact: true })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: mainName }) });
+    const subList = panel.getByRole('list', { name: `Sub-services of ${mainName}` });
+
+    // The name is required.
+    await expect(addForm.getByLabel('Parent Category')).toHaveValue('');
+    await addForm.getByRole('button', { name: 'Add' }).click();
+    await expect(addForm.getByText('Name is required', { exact: true })).toBeVisible();
+
+    // A main category: no parent.
+    await addForm.getByLabel('Name').fill(mainName);
+    await addForm.getByLabel('Parent Category').selectOption({ label: 'None (main category)' });
+    await addForm.getByRole('button', { name: 'Add' }).click();
+    await expectToast(page, 'Service saved', 'success');
+    await expect(mainCard).toBeVisible();
+    await expect(mainCard.getByText('No sub-services yet.')).toBeVisible();
+    await expect(addForm.getByLabel('Name')).toHaveValue('');
+
+    // A sub-service under it.
+    await expect(
+      addForm.getByLabel('Parent Category').getByRole('option', { name: mainName }),
+    ).toBeAttached();
+    await addForm.getByLabel('Name').fill(subName);
+    await addForm.getByLabel('Parent Category').selectOption({ label: mainName });
+    await addForm.getByRole('button', { name: 'Add' }).click();
+    await expect(toast(page, 'Service saved').first()).toHaveAttribute('data-type', 'success');
+    await expect(subList.getByRole('listitem')).toHaveCount(1);
+    await expect(subList.getByRole('listitem')).toContainText(subName);
+    await expect(mainCard.getByText('No sub-services yet.')).toHaveCount(0);
+
+    // The public form offers both.
+    const visitor = await visitorPage(browser, problems);
+    await visitor.page.goto('/');
+    const publicForm = visitor.page.getByRole('form', { name: 'Repair request' });
+    await expect(
+      publicForm.getByLabel('Main Category').getByRole('option', { name: mainName }),
+    ).toBeAttached();
+    await publicForm.getByLabel('Main Category').selectOption({ label: mainName });
+    await expect(publicForm.getByLabel('Subcategory').getByRole('option')).toHaveText([
+      'Select a subcategory',
+      subName,
+    ]);
+
+    // Edit the sub-service's name.
+    await subList.getByRole('button', { name: `Edit ${subName}` }).click();
+    const editForm = panel.getByRole('form', { name: 'Edit service' });
+    await expect(panel.getByRole('heading', { name: `Edit ${subName}` })).toBeVisible();
+    await expect(editForm.getByLabel('Name')).toHaveValue(subName);
+    await expect(
+      editForm.getByLabel('Parent Category').getByRole('option', { selected: true }),
+    ).toHaveText(mainName);
+    await editForm.getByLabel('Name').fill(renamed);
+    await editForm.getByRole('button', { name: 'Save' }).click();
+    await expect(subList.getByRole('listitem')).toHaveCount(1);
+    await expect(subList.getByRole('listitem')).toContainText(renamed);
+    await expect(subList.getByText(subName, { exact: true })).toHaveCount(0);
+    await expect(panel.getByRole('form', { name: 'Add service' })).toBeVisible(); // back to adding
+
+    // Dismissing the confirmation deletes nothing.
+    const deletes = recordRequests(page, 'DELETE', /^\/api\/admin\/services\//);
+    let dismissed = '';
+    page.once('dialog', (d) => {
+      dismissed = `${d.type()}: ${d.message()}`;
+      void d.dismiss();
+    });
+    await mainCard.getByRole('button', { name: `Delete ${mainName}`, exact: true }).click();
+    await expect.poll(() => dismissed).toBe(`confirm: ${CONFIRM_DELETE}`);
+    await page.waitForTimeout(300);
+    expect(deletes).toEqual([]);
+    await expect(mainCard).toBeVisible();
+    await expect(subList.getByRole('listitem')).toHaveCount(1);
+
+    // Accepting it deletes the category and its sub-service.
+    let accepted = '';
+    page.once('dialog', (d) => {
+      accepted = d.message();
+      void d.accept();
+    });
+    await mainCard.getByRole('button', { name: `Delete ${mainName}`, exact: true }).click();
+    await expectToast(page, 'Service deleted', 'success');
+    expect(accepted).toBe(CONFIRM_DELETE);
+    expect(deletes).toHaveLength(1);
+    await expect(mainCard).toHaveCount(0);
+    await expect(panel.getByText(renamed)).toHaveCount(0);
+    await page.reload();
+    await openTab(page, 'Services');
+    await expect(page.getByRole('heading', { name: mainName })).toHaveCount(0);
+
+    // The public form no longer offers it. (A new visitor: the public catalogue is sent with
+    // `Cache-Control: public, max-age=60`, so a browser that read it in the last minute may reuse it.)
+    await visitor.context.close();
+    const next = await visitorPage(browser, problems);
+    await next.page.goto('/');
+    const main = next.page
+      .getByRole('form', { name: 'Repair request' })
+      .getByLabel('Main Category');
+    await expect(main.getByRole('option', { name: MAIN })).toBeAttached(); // the catalogue has loaded
+    await expect(main.getByRole('option', { name: mainName })).toHaveCount(0);
+    await expect(main.getByRole('option', { name: renamed })).toHaveCount(0);
+    await next.context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('All Users tab', () => {
+  test('the superadmin carries the Superadmin badge', async ({ page, request }) => {
+    await openAdmin(page, request);
+    const panel = await openTab(page, 'All Users');
+    const card = panel
+      .getByRole('list', { name: 'All users' })
+      .getByRole('listitem')
+      .filter({ hasText: E2E_ADMIN.email });
+    await reveal(panel, card);
+    await expect(card.getByRole('heading', { name: 'E2E Admin' })).toBeVisible();
+    await expect(card.getByText('Superadmin', { exact: true })).toBeVisible();
+
+    // Other roles show their own badge, not the superadmin one.
+    const customer = await signUpViaApi(request, { name: `Badge Customer ${runId()}` });
+    await page.reload();
+    await openTab(page, 'All Users');
+    const customerCard = panel.getByRole('listitem').filter({ hasText: customer.user.email });
+    await reveal(panel, customerCard);
+    await expect(customerCard.getByText('user', { exact: true })).toBeVisible();
+    await expect(customerCard.getByText('Superadmin')).toHaveCount(0);
+  });
+
+  test('New User validates every field and never offers the superadmin role', async ({
+    page,
+    request,
+  }) => {
+    await openAdmin(page, request);
+    const panel = await openTab(page, 'All Users');
+    const creates = recordRequests(page, 'POST', /^\/api\/admin\/users$/);
+    await panel.getByRole('button', { name: '+ New User' }).click();
+    const form = panel.getByRole('form', { name: 'New User' });
+    await expect(form).toBeVisible();
+    await expect(panel.getByRole('button', { name: '+ New User' })).toHaveCount(0);
+
+    const role = form.getByLabel('Role');
+    await expect(role.getByRole('option')).toHaveText(['User', 'Admin', 'Engineer']);
+    expect(
+      await role
+        .locator('option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(['user', 'admin', 'engineer']);
+    await expect(role).toHaveValue('user');
+
+    await form.getByRole('button', { name: 'Create User' }).click();
+    const messages = [
+      'Name is required',
+      'Email is required',
+      'Phone number is required',
+      'Password is required',
+    ];
+    for (const m of messages) await expect(form.getByText(m, { exact: true })).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveCount(messages.length);
+    await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Password')).toHaveAccessibleDescription('Password is required');
+    await expect(form.getByLabel('Name')).toBeFocused();
+
+    await form.getByLabel('Name').fill('Short Password');
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByLabel('Phone').fill('+91 90000 11111');
+    await form.getByLabel('Password').fill('short');
+    await form.getByRole('button', { name: 'Create User' }).click();
+    await expect(form.getByText('Enter a valid email address', { exact: true })).toBeVisible();
+    await expect(
+      form.getByText('Password must be at least 8 characters', { exact: true }),
+    ).toBeVisible();
+    await expect(form.getByText('Name is required')).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(creates).toEqual([]);
+
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toBeHidden();
+    await expect(panel.getByRole('button', { name: '+ New User' })).toBeVisible();
+  });
+});
+
+test.describe('Contact Requests tab', () => {
+  test('a request sent from the home page appears as a card with its details', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const run = runId();
+    const contact = {
+      name: `Sunil Gupta ${run}`,
+      email: uniqueEmail('contact'),
+      phone: '+91 93333 44556',
+      description: `The Mac will not start after an update (${run}).`,
+    };
+    const problems: string[] = [];
+    const visitor = await visitorPage(browser, problems);
+    await visitor.page.goto('/');
+    const form = visitor.page.getByRole('form', { name: 'Repair request' });
+    await form.getByLabel('Full Name').fill(contact.name);
+    await form.getByLabel('Phone Number').fill(contact.phone);
+    await form.getByLabel('Email').fill(contact.email);
+    await form.getByLabel('Computer Type').selectOption('Mac');
+    await expect(
+      form.getByLabel('Main Category').getByRole('option', { name: MAIN }),
+    ).toBeAttached();
+    await form.getByLabel('Main Category').selectOption({ label: MAIN });
+    await expect(form.getByLabel('Subcategory').getByRole('option', { name: SUB })).toBeAttached();
+    await form.getByLabel('Subcategory').selectOption({ label: SUB });
+    await form.getByLabel('Urgency').selectOption('Medium');
+    await form.getByLabel('Describe the problem').fill(contact.description);
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(visitor.page, 'Thank you! Your request has been submitted.', 'success');
+    await visitor.context.close();
+
+    await openAdmin(page, request);
+    const panel = await openTab(page, 'Contact Requests');
+    const card = panel
+      .getByRole('list', { name: 'Contact requests' })
+      .getByRole('listitem')
+      .filter({ hasText: contact.description });
+    await reveal(panel, card);
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole('heading', { name: contact.name })).toBeVisible();
+    await expect(card.getByText('Urgency: Medium')).toBeVisible();
+    await expect(card.getByRole('link', { name: contact.email })).toHaveAttribute(
+      'href',
+      `mailto:${contact.email}`,
+    );
+    await expect(card.getByRole('link', { name: contact.phone })).toHaveAttribute(
+      'href',
+      `tel:${contact.phone}`,
+    );
+    await expect(card.getByText('Mac', { exact: true })).toBeVisible();
+    await expect(card.getByText(SERVICE, { exact: true })).toBeVisible();
+    await expect(card.getByText(/^Received /)).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('All Tickets tab', () => {
+  test('the status filter narrows the list to one status', async ({ page, request }) => {
+    const run = runId();
+    const { ticket: pendingTicket, customer } = await bookTicketViaApi(
+      request,
+      `Filter test, stays pending (${run}).`,
+    );
+    const { ticket: startedTicket } = await bookTicketViaApi(
+      request,
+      `Filter test, in progress (${run}).`,
+      customer,
+    );
+    const started = await request.patch(`/api/admin/tickets/${startedTicket.id}`, {
+      headers: auth(await adminToken(request)),
+      data: { status: 'in-progress' },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+
+    await openAdmin(page, request);
+    const panel = page.getByRole('tabpanel', { name: 'All Tickets' });
+    const filter = panel.getByLabel('Filter by status');
+    const rows = panel
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') });
+    const statusCells = rows.locator(`td:nth-child(${COLUMNS.indexOf('Status') + 1})`);
+    const row = (t: { description: string }) => rows.filter({ hasText: t.description });
+
+    await expect(filter).toHaveValue('');
+    await expect(filter.getByRole('option')).toHaveText([
+      'All statuses',
+      'pending',
+      'in progress',
+      'completed',
+    ]);
+    await reveal(panel, row(pendingTicket));
+    await reveal(panel, row(startedTicket));
+
+    await filter.selectOption('in-progress');
+    await expect(row(startedTicket)).toBeVisible();
+    await expect(row(pendingTicket)).toHaveCount(0);
+    await expect(statusCells.first()).toBeVisible();
+    for (const text of await statusCells.allTextContents()) expect(text).toBe('in progress');
+
+    await filter.selectOption('pending');
+    await reveal(panel, row(pendingTicket));
+    await expect(row(startedTicket)).toHaveCount(0);
+    for (const text of await statusCells.allTextContents()) expect(text).toBe('pending');
+
+    await filter.selectOption('completed');
+    await expect(row(pendingTicket)).toHaveCount(0);
+    await expect(row(startedTicket)).toHaveCount(0);
+    await expect(panel.getByText('Loading tickets')).toHaveCount(0);
+    for (const text of await statusCells.allTextContents()) expect(text).toBe('completed');
+
+    await filter.selectOption('');
+    await reveal(panel, row(pendingTicket));
+    await reveal(panel, row(startedTicket));
+  });
+});
+
+test.describe('accessibility', () => {
+  test('every admin tab, the history dialog and the database viewer have no serious axe violations', async ({
+    page,
+    request,
+  }) => {
+    const { ticket } = await bookTicketViaApi(request, `Accessibility check ticket (${runId()}).`);
+    await openAdmin(page, request);
+
+    const tickets = page.getByRole('tabpanel', { name: 'All Tickets' });
+    await reveal(tickets, tickets.getByRole('row').filter({ hasText: ticket.description }));
+    await expectNoSeriousA11yViolations(page);
+
+    await tickets
+      .getByRole('row')
+      .filter({ hasText: ticket.description })
+      .getByRole('button', { name: `History of ticket ${SERVICE}` })
+      .click();
+    const history = page.getByRole('dialog', { name: 'Ticket history' });
+    await expect(history.getByText('Ticket created', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+
+    const users = await openTab(page, 'All Users');
+    await expect(users.getByRole('list', { name: 'All users' })).toBeVisible();
+    await users.getByRole('button', { name: '+ New User' }).click();
+    await users
+      .getByRole('form', { name: 'New User' })
+      .getByRole('button', { name: 'Create User' })
+      .click();
+    await expect(users.getByRole('alert').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const contacts = await openTab(page, 'Contact Requests');
+    await expect(
+      contacts
+        .getByRole('list', { name: 'Contact requests' })
+        .or(contacts.getByText('No contact requests yet')),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const services = await openTab(page, 'Services');
+    await expect(services.getByRole('list', { name: 'Services', exact: true })).toBeVisible();
+    await services
+      .getByRole('form', { name: 'Add service' })
+      .getByRole('button', { name: 'Add' })
+      .click();
+    await expect(services.getByText('Name is required')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'Database viewer' }).click();
+    await expect(page).toHaveURL('/admin-prisma');
+    await expect(page.getByRole('heading', { level: 1, name: 'Database viewer' })).toBeVisible();
+    await expect(page.getByLabel('Model')).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Model').selectOption('User');
+    await expect(page.getByRole('region', { name: 'User records' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
