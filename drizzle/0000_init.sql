@@ -81,6 +81,13 @@ CREATE TABLE "payments" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "oidc_logins" (
+	"state" text PRIMARY KEY NOT NULL,
+	"nonce" text NOT NULL,
+	"code_verifier" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "services" ADD CONSTRAINT "services_parent_id_services_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."services"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_requests" ADD CONSTRAINT "contact_requests_main_service_id_services_id_fk" FOREIGN KEY ("main_service_id") REFERENCES "public"."services"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_requests" ADD CONSTRAINT "contact_requests_sub_service_id_services_id_fk" FOREIGN KEY ("sub_service_id") REFERENCES "public"."services"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -107,4 +114,5 @@ CREATE INDEX "tickets_engineer_created_idx" ON "tickets" USING btree ("engineer_
 CREATE INDEX "tickets_created_idx" ON "tickets" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "tickets_status_created_idx" ON "tickets" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "payments_user_created_idx" ON "payments" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "payments_ticket_idx" ON "payments" USING btree ("ticket_id","kind","status");
+CREATE INDEX "payments_ticket_idx" ON "payments" USING btree ("ticket_id","kind","status");--> statement-breakpoint
+CREATE INDEX "oidc_logins_expires_idx" ON "oidc_logins" USING btree ("expires_at");

@@ -1,8 +1,10 @@
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ZodApp } from './lib/http.js';
+import { googleRoutes } from './modules/auth/google-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.js';
@@ -47,6 +49,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
   const provider = createPaymentProvider(config, jwtSecret, overrides);
 
   await app.register(errorHandlerPlugin);
+  await app.register(cookie);
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin);
   await app.register(authPlugin, { db, tokens });
@@ -55,6 +58,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     requireAccessDeclarations(api);
     await healthRoutes(api, { database });
     await authRoutes(api, { db, tokens, config });
+    await googleRoutes(api, { db, tokens, config });
     await catalogueRoutes(api, { db });
     await contactRoutes(api, { db, config });
     await ticketRoutes(api, { db });

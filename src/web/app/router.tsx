@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog';
+import { AuthErrorToast } from '@/features/auth/components/auth-error-toast';
 import { TestModeNotice } from '@/features/payments/components/test-mode-notice';
 import HomePage from '@/features/marketing/pages/home-page';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -10,9 +11,11 @@ function Root() {
   usePageMeta();
   return (
     <AuthDialogProvider>
-      <TestModeNotice />
-      <Outlet />
+      {/* First, so it is listening before any child's effect raises a toast. */}
       <Toaster />
+      <TestModeNotice />
+      <AuthErrorToast />
+      <Outlet />
     </AuthDialogProvider>
   );
 }
@@ -33,6 +36,7 @@ export const router = createBrowserRouter([
           { path: '/about', lazy: page(() => import('@/features/marketing/pages/about-page')) },
           { path: '/contact', lazy: page(() => import('@/features/marketing/pages/contact-page')) },
           { path: '/dashboard', lazy: page(() => import('./routes/dashboard-page')) },
+          { path: '/auth/success', lazy: page(() => import('@/features/auth/components/auth-success-page')) },
           { path: '*', lazy: page(() => import('@/features/marketing/pages/not-found-page')) },
         ],
       },

@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-password-123' };
+// tests/e2e/google.spec.ts runs the OpenID Connect issuer on this port; discovery happens lazily,
+// at the first Google sign-in, so the issuer need not be up when the server starts.
+const OIDC_PORT = process.env.E2E_OIDC_PORT ?? '4174';
+const PORT = process.env.PORT ?? '4173';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rf-e2e-'));
 const child = spawn(process.execPath, ['dist/server/server/main.js'], {
@@ -20,6 +24,10 @@ const child = spawn(process.execPath, ['dist/server/server/main.js'], {
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     ADMIN_NAME: 'E2E Admin',
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    GOOGLE_CLIENT_ID: 'remotefix-e2e-client',
+    GOOGLE_CLIENT_SECRET: 'remotefix-e2e-secret',
+    GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -3,3 +3,4 @@ export * from './catalogue.js';
 export * from './contacts.js';
 export * from './tickets.js';
 export * from './payments.js';
+export * from './oidc.js';

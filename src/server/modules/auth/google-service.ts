@@ -1,0 +1,57 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { oidcLogins, type UserRow, users } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { type GoogleIdentity, GoogleSignInError, randomChecks } from './google-client.js';
+import { findUserByEmail, insertUser, updateUser } from './queries.js';
+
+const LOGIN_LIFETIME_MS = 10 * 60_000;
+
+/** Starts a sign-in: fresh state, nonce and PKCE verifier, kept until the callback (at most 10 minutes). */
+export async function beginGoogleLogin(db: Db) {
+  const checks = randomChecks();
+  await db.delete(oidcLogins).where(lt(oidcLogins.expiresAt, new Date()));
+  await db.insert(oidcLogins).values({ ...checks, expiresAt: new Date(Date.now() + LOGIN_LIFETIME_MS) });
+  return checks;
+}
+
+/** Takes the sign-in for this state out of the store: a second use of the same state finds nothing. */
+export async function consumeGoogleLogin(db: Db, state: string) {
+  const [row] = await db
+    .delete(oidcLogins)
+    .where(and(eq(oidcLogins.state, state), gt(oidcLogins.expiresAt, new Date())))
+    .returning();
+  if (!row) throw new GoogleSignInError('state');
+  return { state: row.state, nonce: row.nonce, codeVerifier: row.codeVerifier };
+}
+
+/**
+ * The account for a Google identity: the one already linked to it; else the account with that
+ * email, linked only when Google says the email is verified; else a new customer.
+ */
+export async function accountForGoogle(db: Db, identity: GoogleIdentity): Promise<UserRow> {
+  const [linked] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+  if (linked) return linked;
+  if (!identity.email) throw new GoogleSignInError('no_email');
+  // An unverified address could belong to someone else: never let it open or claim an account.
+  if (!identity.emailVerified) throw new GoogleSignInError('unverified_email');
+
+  const existing = await findUserByEmail(db, identity.email);
+  if (existing) {
+    return (await updateUser(db, existing.id, { googleSub: identity.sub })) ?? existing;
+  }
+  try {
+    return await insertUser(db, {
+      name: identity.name?.trim() || identity.email.split('@')[0] || 'Customer',
+      email: identity.email,
+      phone: '',
+      role: 'user',
+      passwordHash: null,
+      googleSub: identity.sub,
+    });
+  } catch (err) {
+    // The same person finishing two sign-ins at once: the first one made the account.
+    if (isUniqueViolation(err)) return accountForGoogle(db, identity);
+    throw err;
+  }
+}

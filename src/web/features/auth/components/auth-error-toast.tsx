@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+
+/** What each `?authError=` the Google callback can send back means, in the user's words. */
+const MESSAGES: Record<string, string> = {
+  not_configured: 'Google sign-in is not configured yet. Please log in with your email and password.',
+  unavailable: 'Google sign-in is unavailable right now. Please try again in a moment.',
+  denied: 'Google sign-in was cancelled.',
+  state: 'Your Google sign-in expired or was already used. Please try again.',
+  token: 'Google sign-in could not be verified. Please try again.',
+  unverified_email: 'Your Google email address is not verified, so we cannot sign you in with it.',
+  no_email: 'Google did not share an email address, which we need to sign you in.',
+};
+
+/** Shows why a Google sign-in came back to /, then removes the parameter from the address. */
+export function AuthErrorToast() {
+  const [params, setParams] = useSearchParams();
+  const reason = params.get('authError');
+  useEffect(() => {
+    if (!reason) return;
+    toast.error(MESSAGES[reason] ?? 'Google sign-in failed. Please try again.');
+    setParams(
+      (p) => {
+        p.delete('authError');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [reason, setParams]);
+  return null;
+}

@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { User } from '@shared/contracts/auth';
+import { homePathFor } from '@shared/roles';
+import { LoadingState } from '@/components/ui/state';
+import { paths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/auth';
+import { tokenStore } from '@/lib/token-store';
+
+/**
+ * /auth/success?token=…: the end of Google sign-in. Stores the token, takes it out of the address
+ * bar, loads /api/me and carries on as a normal login; no token or a failed fetch clears it and goes to /.
+ */
+export default function AuthSuccessPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return; // StrictMode runs effects twice in development
+    started.current = true;
+    const token = params.get('token');
+    // Out of the address bar (and so out of history) before anything else happens.
+    window.history.replaceState(null, '', paths.authSuccess);
+    if (!token) {
+      tokenStore.clear();
+      void navigate(paths.home, { replace: true });
+      return;
+    }
+    tokenStore.set(token);
+    api<{ user: User }>('/api/me')
+      .then(({ user }) => {
+        client.setQueryData([...meQueryKey, token], user);
+        toast.success('Logged in successfully!');
+        void navigate(homePathFor(user.role), { replace: true });
+      })
+      .catch(() => {
+        tokenStore.clear();
+        toast.error('Google sign-in failed. Please try again.');
+        void navigate(paths.home, { replace: true });
+      });
+  }, [params, navigate, client]);
+
+  return <LoadingState label="Signing you in" />;
+}

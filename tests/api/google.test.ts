@@ -1,0 +1,187 @@
+import { eq } from 'drizzle-orm';
+import { generateKeyPair, SignJWT } from 'jose';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema/index.js';
+import { bearer, signUp, uniqueEmail } from '../support/api.js';
+import { GOOGLE_CLIENT, startIssuer } from '../support/oidc-issuer.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let issuer: Awaited<ReturnType<typeof startIssuer>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  issuer = await startIssuer();
+  t = await createTestApp(issuer.env);
+});
+afterAll(async () => {
+  await t.close();
+  await issuer.stop();
+});
+
+const cookieOf = (res: LightMyRequestResponse) => {
+  const raw = res.headers['set-cookie'];
+  const first = Array.isArray(raw) ? raw[0] : raw;
+  return first?.split(';')[0] ?? '';
+};
+
+/** Starts a sign-in on the app, lets the issuer approve it, and returns the callback the browser would follow. */
+async function approvedCallback() {
+  const login = await t.app.inject({ method: 'GET', url: '/api/google/login' });
+  expect(login.statusCode).toBe(302);
+  const authorize = new URL(String(login.headers.location));
+  expect(authorize.origin).toBe(new URL(issuer.url).origin);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('nonce')).toBeTruthy();
+  const approved = await fetch(authorize, { redirect: 'manual' });
+  const callback = new URL(String(approved.headers.get('location')));
+  expect(callback.pathname).toBe('/api/google/callback');
+  return {
+    path: `${callback.pathname}${callback.search}`,
+    cookie: cookieOf(login),
+    state: callback.searchParams.get('state') ?? '',
+    nonce: authorize.searchParams.get('nonce') ?? '',
+  };
+}
+
+const finish = (cb: { path: string; cookie: string }) => t.app.inject({ method: 'GET', url: cb.path, headers: { cookie: cb.cookie } });
+
+const tokenFrom = (res: LightMyRequestResponse) => {
+  const location = new URL(String(res.headers.location), 'http://x');
+  expect(location.pathname).toBe('/auth/success');
+  return location.searchParams.get('token') ?? '';
+};
+
+const expectFailure = (res: LightMyRequestResponse, reason: string) => {
+  expect(res.statusCode).toBe(302);
+  expect(res.headers.location).toBe(`/?authError=${reason}`);
+};
+
+describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)', () => {
+  it('signs a new Google user in as a customer, and a second sign-in finds the same account', async () => {
+    const email = uniqueEmail('google');
+    issuer.nextClaims({ email, email_verified: true, name: 'Gita Google' });
+    const first = await finish(await approvedCallback());
+    const token = tokenFrom(first);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+    expect(me.json().user).toMatchObject({ email, name: 'Gita Google', role: 'user' });
+
+    issuer.nextClaims({ email, email_verified: true, name: 'Gita Google' });
+    const again = await finish(await approvedCallback());
+    const me2 = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tokenFrom(again)) });
+    expect(me2.json().user.id).toBe(me.json().user.id);
+    expect(await t.database.db.$count(users, eq(users.email, email))).toBe(1);
+
+    // The Google-only account has no password: password login is "Invalid credentials", not a crash.
+    const pw = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'anything-at-all' } });
+    expect(pw.statusCode).toBe(401);
+    // …and everything else works for it, profile edit included.
+    const profile = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: bearer(token), payload: { name: 'Gita G', email, phone: '+91 99999 11111' } });
+    expect(profile.json().user).toMatchObject({ name: 'Gita G', phone: '+91 99999 11111' });
+  });
+
+  it('links an existing password account when the issuer says the email is verified', async () => {
+    const owner = await signUp(t, { email: uniqueEmail('owner') });
+    issuer.nextClaims({ email: owner.user.email, email_verified: true, name: 'Someone' });
+    const res = await finish(await approvedCallback());
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tokenFrom(res)) });
+    expect(me.json().user.id).toBe(owner.user.id);
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: owner.user.email, password: 'correct-horse-42' } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('never lets an unverified email take over an existing account (or open a new one)', async () => {
+    const owner = await signUp(t, { email: uniqueEmail('victim') });
+    issuer.nextClaims({ sub: 'attacker-sub', email: owner.user.email, email_verified: false });
+    expectFailure(await finish(await approvedCallback()), 'unverified_email');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, owner.user.id));
+    expect(row?.googleSub).toBeNull();
+
+    const stranger = uniqueEmail('unverified');
+    issuer.nextClaims({ sub: 'stranger-sub', email: stranger, email_verified: false });
+    expectFailure(await finish(await approvedCallback()), 'unverified_email');
+    expect(await t.database.db.$count(users, eq(users.email, stranger))).toBe(0);
+  });
+
+  it('refuses a forged state', async () => {
+    const cb = await approvedCallback();
+    const forged = cb.path.replace(`state=${cb.state}`, 'state=forged-state');
+    expectFailure(await t.app.inject({ method: 'GET', url: forged, headers: { cookie: cb.cookie } }), 'state');
+  });
+
+  it('refuses a callback without the browser cookie that started the flow', async () => {
+    const cb = await approvedCallback();
+    expectFailure(await t.app.inject({ method: 'GET', url: cb.path }), 'state');
+  });
+
+  it('refuses a replayed callback', async () => {
+    issuer.nextClaims({ email: uniqueEmail('replay'), email_verified: true });
+    const cb = await approvedCallback();
+    expect((await finish(cb)).headers.location).toMatch(/^\/auth\/success\?token=/);
+    expectFailure(await finish(cb), 'state');
+  });
+
+  it('refuses an ID token with the wrong nonce', async () => {
+    issuer.nextClaims({ email: uniqueEmail('nonce'), email_verified: true, nonce: 'not-the-nonce-we-sent' });
+    expectFailure(await finish(await approvedCallback()), 'token');
+  });
+
+  it('refuses an expired ID token', async () => {
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    issuer.nextClaims({ email: uniqueEmail('expired'), email_verified: true, iat: past - 60, exp: past });
+    expectFailure(await finish(await approvedCallback()), 'token');
+  });
+
+  it('refuses an ID token for another audience', async () => {
+    issuer.nextClaims({ email: uniqueEmail('aud'), email_verified: true, aud: 'some-other-client' });
+    expectFailure(await finish(await approvedCallback()), 'token');
+  });
+
+  it('refuses an ID token signed with a key the issuer does not publish', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const kid = (await issuer.server.issuer.keys.get())?.kid;
+    const cb = await approvedCallback();
+    // Everything right (issuer, audience, nonce, times, key id) except the key that signed it.
+    const forged = await new SignJWT({ nonce: cb.nonce, email: 'forger@example.com', email_verified: true })
+      .setProtectedHeader({ alg: 'RS256', ...(kid ? { kid } : {}) })
+      .setIssuer(issuer.url)
+      .setAudience(GOOGLE_CLIENT.id)
+      .setSubject('forger')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    issuer.server.service.once('beforeResponse', (response) => {
+      (response.body as Record<string, unknown>).id_token = forged;
+    });
+    expectFailure(await finish(cb), 'token');
+    expect(await t.database.db.$count(users, eq(users.email, 'forger@example.com'))).toBe(0);
+  });
+
+  it('brings a denied consent back to / with its reason', async () => {
+    const login = await t.app.inject({ method: 'GET', url: '/api/google/login' });
+    const state = new URL(String(login.headers.location)).searchParams.get('state');
+    const res = await t.app.inject({ method: 'GET', url: `/api/google/callback?error=access_denied&state=${state}`, headers: { cookie: cookieOf(login) } });
+    expectFailure(res, 'denied');
+  });
+});
+
+describe('Google sign-in when it cannot run', () => {
+  it('is not configured without GOOGLE_CLIENT_ID: back to / with a message, never a crash', async () => {
+    const plain = await createTestApp();
+    try {
+      expectFailure(await plain.app.inject({ method: 'GET', url: '/api/google/login' }), 'not_configured');
+      expectFailure(await plain.app.inject({ method: 'GET', url: '/api/google/callback?code=x&state=y' }), 'not_configured');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('answers "unavailable" when the issuer is down', async () => {
+    const down = await createTestApp({ GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id, GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret, GOOGLE_ISSUER: 'http://127.0.0.1:9' });
+    try {
+      expectFailure(await down.app.inject({ method: 'GET', url: '/api/google/login' }), 'unavailable');
+    } finally {
+      await down.close();
+    }
+  });
+});

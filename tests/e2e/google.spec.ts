@@ -1,0 +1,73 @@
+import { OAuth2Server } from 'oauth2-mock-server';
+import { expect, test, uniqueEmail } from './support/fixtures';
+
+// One issuer on a fixed port (the server under test is configured with it): one worker for this file.
+test.describe.configure({ mode: 'serial' });
+
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4174);
+let issuer: OAuth2Server;
+let claims: Record<string, unknown> = {};
+
+test.beforeAll(async () => {
+  issuer = new OAuth2Server();
+  await issuer.issuer.keys.generate('RS256');
+  await issuer.start(OIDC_PORT, '127.0.0.1');
+  // The mock names itself http://localhost:PORT; the server under test is configured with 127.0.0.1.
+  issuer.issuer.url = `http://127.0.0.1:${OIDC_PORT}`;
+  issuer.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims));
+});
+test.afterAll(async () => {
+  await issuer.stop();
+});
+
+test('Sign in with Google: round trip through a real OpenID Connect issuer', async ({ page }) => {
+  const email = uniqueEmail('google');
+  claims = { sub: `sub-${email}`, email, email_verified: true, name: 'Gauri Google' };
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('banner').getByText('Welcome Gauri Google')).toBeVisible();
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  // The token left the address bar and lives in local storage.
+  expect(page.url()).not.toContain('token=');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+  // Signing in again finds the same account.
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByRole('banner').getByText('Welcome Gauri Google')).toBeVisible();
+});
+
+test('an unverified Google email comes back to / with a message', async ({ page }) => {
+  claims = {
+    sub: `sub-unverified-${Date.now()}`,
+    email: uniqueEmail('unverified'),
+    email_verified: false,
+  };
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(
+    page.getByText('Your Google email address is not verified, so we cannot sign you in with it.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+});
+
+test.describe('a rejected token', () => {
+  // The bad token's /api/me answers 401, which the browser logs as a failed resource.
+  test.use({ allowConsoleErrors: /Failed to load resource/ });
+
+  test('/auth/success without a token, or with a bad one, clears it and goes home', async ({
+    page,
+  }) => {
+    await page.goto('/auth/success');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/auth/success?token=not-a-real-token');
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
