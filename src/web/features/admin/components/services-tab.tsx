@@ -79,7 +79,7 @@ export function ServicesTab() {
       ) : mains.length === 0 ? (
         <EmptyState title="No services yet">Add a main category above, then its sub-services.</EmptyState>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Services">
+        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-label="Services">
           {mains.map((main) => (
             <li key={main.id}>
               <Card className="h-full p-5">
