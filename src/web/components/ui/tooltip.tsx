@@ -1,31 +1,33 @@
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import type { ReactNode } from 'react';
+import { cloneElement, lazy, type ReactElement, type ReactNode, Suspense, useState } from 'react';
 
-/** SPEC.md §9: open delay 700 ms, skip delay 300 ms. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+const TooltipImpl = lazy(() => import('./tooltip-impl'));
 
-export function TooltipProvider({ children }: { children: ReactNode }) {
+type TriggerProps = { onPointerEnter?: (e: unknown) => void; onFocus?: (e: unknown) => void };
+
+/**
+ * A tooltip (SPEC.md §9 delays, see tooltip-impl.tsx). Radix loads on the first hover or focus of
+ * the trigger, well inside the 700 ms open delay, so pages that merely show a tooltip's trigger do
+ * not pay for it.
+ */
+export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement<TriggerProps> }) {
+  const [armed, setArmed] = useState<'pointer' | 'focus' | null>(null);
+  if (!armed) {
+    return cloneElement(children, {
+      onPointerEnter: (e: unknown) => {
+        children.props.onPointerEnter?.(e);
+        setArmed('pointer');
+      },
+      onFocus: (e: unknown) => {
+        children.props.onFocus?.(e);
+        setArmed('focus');
+      },
+    });
+  }
   return (
-    <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      {children}
-    </TooltipPrimitive.Provider>
-  );
-}
-
-export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
-  return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          sideOffset={6}
-          className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg"
-        >
-          {content}
-          <TooltipPrimitive.Arrow className="fill-slate-900" />
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+    <Suspense fallback={children}>
+      <TooltipImpl content={content} defaultOpen={armed === 'focus'}>
+        {children}
+      </TooltipImpl>
+    </Suspense>
   );
 }

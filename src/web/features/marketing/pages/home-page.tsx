@@ -1,11 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { ContactCards } from '../components/contact-cards';
 import { Hero } from '../components/hero';
 import { HowItWorksSteps } from '../components/how-it-works-steps';
-import { RequestForm } from '../components/request-form';
 import { Section } from '../components/section';
 import { ServiceCards } from '../components/service-cards';
 import { StaffRedirect } from '../components/staff-redirect';
 import { TicketFlow } from '../components/ticket-flow';
+
+// Below the fold, and the one part of / that needs react-hook-form and zod: it loads after first paint.
+const RequestForm = lazy(() => import('../components/request-form').then((m) => ({ default: m.RequestForm })));
+
+/** Keeps the form's space while it loads, so nothing below it jumps. */
+function RequestFormPlaceholder() {
+  return <div className="h-[46rem] animate-pulse rounded-xl border bg-white sm:h-[34rem]" aria-hidden="true" />;
+}
 
 export default function HomePage() {
   return (
@@ -20,7 +28,9 @@ export default function HomePage() {
         className="bg-slate-50"
       >
         <div className="mx-auto max-w-3xl">
-          <RequestForm />
+          <Suspense fallback={<RequestFormPlaceholder />}>
+            <RequestForm />
+          </Suspense>
         </div>
       </Section>
       <Section id="ticket-flow" eyebrow="Simple & transparent" title="How a support ticket works">

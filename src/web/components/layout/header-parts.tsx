@@ -1,0 +1,61 @@
+import { LogOut, UserRound } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuthDialog } from '@/features/auth/components/auth-dialog-context';
+import { useCurrentUser, useLogout } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+
+export const NAV = [
+  { to: paths.dashboard, label: 'Dashboard' },
+  { to: paths.services, label: 'Services' },
+  { to: paths.howItWorks, label: 'How It Works' },
+  { to: paths.about, label: 'About' },
+  { to: paths.contact, label: 'Contact' },
+] as const;
+
+/** Login, or Welcome {name} with Logout. */
+export function AccountControls({ stacked = false, onAction }: { stacked?: boolean; onAction?: () => void }) {
+  const { user, isLoading } = useCurrentUser();
+  const logout = useLogout();
+  const { openAuthDialog } = useAuthDialog();
+  if (isLoading) return <span className="h-9 w-24 animate-pulse rounded-lg bg-muted" aria-hidden="true" />;
+  if (user) {
+    return (
+      <div className={cn('flex items-center gap-3', stacked && 'flex-col items-stretch')}>
+        <span className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-700">
+          <UserRound aria-hidden="true" className="size-4 text-primary" />
+          Welcome {user.name}
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            onAction?.();
+            logout();
+          }}
+        >
+          <LogOut aria-hidden="true" />
+          Logout
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Button
+      size="sm"
+      onClick={() => {
+        onAction?.();
+        openAuthDialog('login');
+      }}
+      className={cn(stacked && 'w-full')}
+    >
+      Login
+    </Button>
+  );
+}
+
+export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
+    isActive ? 'text-primary' : 'text-slate-600',
+  );

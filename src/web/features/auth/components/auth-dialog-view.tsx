@@ -1,0 +1,41 @@
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import type { AuthMode } from './auth-dialog-context';
+import AuthForms from './auth-forms';
+
+const TITLES: Record<AuthMode, { title: string; description: string }> = {
+  login: { title: 'Welcome Back', description: 'Sign in to book tickets and follow your repairs.' },
+  signup: { title: 'Create Account', description: 'Book remote repairs and track every ticket.' },
+};
+
+interface Props {
+  open: boolean;
+  mode: AuthMode;
+  /** What had focus when the dialog opened: it gets focus back on close. */
+  opener: HTMLElement | null;
+  onOpenChange(open: boolean): void;
+  onModeChange(mode: AuthMode): void;
+}
+
+/** The Login / Create Account dialog itself (loaded on first open, with its forms). */
+export default function AuthDialogView({ open, mode, opener, onOpenChange, onModeChange }: Props) {
+  const { title, description } = TITLES[mode];
+  // The dialog has no Radix Trigger (it opens from anywhere), so Radix would drop focus on <body>
+  // when it closes: give it back to what opened it.
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={title}
+        description={description}
+        onCloseAutoFocus={(event) => {
+          const el = opener;
+          if (el?.isConnected) {
+            event.preventDefault();
+            el.focus();
+          }
+        }}
+      >
+        <AuthForms mode={mode} onModeChange={onModeChange} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
