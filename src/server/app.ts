@@ -19,7 +19,7 @@ import { ticketRoutes } from './modules/tickets/routes.js';
 import { staffTicketRoutes } from './modules/tickets/staff-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin, requireAccessDeclarations } from './plugins/auth.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
@@ -38,8 +38,12 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 100 * 1024,
+    // Only as many proxies as configured are believed about the client's address (rate limits key on it).
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // Never reveal a stack or internals in a 5xx; the error handler formats everything.
     return503OnClosing: true,
+    // Router-level refusals (bad percent-encoding, over-long params) answer `{ error }` too.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

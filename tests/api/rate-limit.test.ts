@@ -124,3 +124,33 @@ describe('the contact form has its own budget', () => {
     expectLimited(await login(ip));
   });
 });
+
+describe('behind a load balancer (TRUST_PROXY)', () => {
+  it('keys the limit on the forwarded client address when the proxy is trusted', async () => {
+    const proxied = await createTestApp({ RATE_LIMIT_AUTH: '2', TRUST_PROXY: '1' });
+    try {
+      const login = (ip: string) =>
+        proxied.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-forwarded-for': ip }, payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+      expect((await login('203.0.113.1')).statusCode).toBe(401);
+      expect((await login('203.0.113.1')).statusCode).toBe(401);
+      expect((await login('203.0.113.1')).statusCode).toBe(429);
+      // Another client behind the same proxy still has its own budget.
+      expect((await login('203.0.113.2')).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For when no proxy is trusted (a client cannot pick a fresh address)', async () => {
+    const direct = await createTestApp({ RATE_LIMIT_AUTH: '2' });
+    try {
+      const login = (ip: string) =>
+        direct.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-forwarded-for': ip }, payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+      await login('198.51.100.1');
+      await login('198.51.100.2');
+      expect((await login('198.51.100.3')).statusCode).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+});

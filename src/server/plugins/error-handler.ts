@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isInvalidText } from '../lib/db-errors.js';
@@ -27,6 +27,29 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request has an invalid Content-Length',
 };
+
+const ROUTER_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_BAD_URL: [400, 'The address is not valid'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'The address is too long'],
+};
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router meets before any route or hook runs (a
+ * malformed percent-encoding, an over-long path parameter). Fastify would answer them itself with
+ * its own codes; here they get `{ error }` like everything else. No onRequest hook has run, so the
+ * security headers are set here: a strict policy, as the answer is JSON and loads nothing.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const [status, message] = ROUTER_ERRORS[err.code] ?? [400, 'Bad request'];
+  return reply
+    .status(status)
+    .headers({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    })
+    .send({ error: message });
+}
 
 /**
  * The one error handler: every failure becomes `{ error }` with an honest status, and a 5xx

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { badRequest, unavailable } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import type { PaymentProvider } from './providers/index.js';
 import { failPayment, settlePayment } from './service.js';
@@ -28,10 +28,11 @@ export async function webhookRoutes(app: ZodApp, { db, provider }: { db: Db; pro
     schema: {
       tags: ['payments'],
       summary: 'Razorpay webhook: payment.captured and payment.failed',
-      response: { 200: z.object({ ok: z.literal(true) }), ...errors(400, 503) },
+      response: { 200: z.object({ ok: z.literal(true) }), ...errors(400, 404, 503) },
     },
     handler: async (request) => {
-      if (provider.name !== 'razorpay') throw unavailable('Webhooks are not used by the test payment provider');
+      // No input may produce a 5xx (DECISIONS.md §2): under the test provider there is no webhook to call.
+      if (provider.name !== 'razorpay') throw notFound('Webhooks are not used by the test payment provider');
       const raw = request.body as Buffer;
       const signature = request.headers['x-razorpay-signature'];
       if (!Buffer.isBuffer(raw) || !provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)) {
