@@ -1,0 +1,233 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestProvider } from '../../src/server/modules/payments/providers/test-provider.js';
+import {
+  bookingDraft,
+  bookingOrderBody,
+  call,
+  type CheckoutAnswer,
+  type Customer,
+  type DraftFields,
+  FAULT_JWT_SECRET,
+  freshPostgresDatabase,
+  killAllServers,
+  type ServerProcess,
+  signUpCustomer,
+  sleep,
+  startServer,
+} from '../support/server-process.js';
+
+/**
+ * Two app instances on one PostgreSQL with one JWT secret, as behind a load balancer: both boot
+ * at once on an empty database (migrations serialised by the advisory lock), a token from one
+ * works on the other, and concurrent /verify calls split across both make exactly one ticket.
+ */
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+const VERIFIES = 20;
+const MIGRATION_LOCK = 727_001; // src/server/db/client.ts
+
+interface VerifyBody {
+  status: string;
+  ticket?: { id: string };
+}
+
+describe.skipIf(!TEST_DATABASE_URL)(
+  TEST_DATABASE_URL
+    ? 'two instances on one PostgreSQL (a fresh database on TEST_DATABASE_URL)'
+    : 'two instances on one PostgreSQL: SKIPPED because TEST_DATABASE_URL is not set',
+  () => {
+    let drop: (() => Promise<void>) | undefined;
+    let url = '';
+    let a: ServerProcess;
+    let b: ServerProcess;
+    let bootMs = 0;
+    let waitedMs = 0;
+    let client: pg.Client | undefined;
+    const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+      (await (client as pg.Client).query<T>(text, values)).rows;
+
+    beforeAll(async () => {
+      const db = await freshPostgresDatabase(TEST_DATABASE_URL as string);
+      drop = db.drop;
+      url = db.url;
+      client = new pg.Client({ connectionString: url });
+      await client.connect();
+      // Both at the same moment, on the empty database. The test holds the migration lock until both
+      // are waiting for it, so their migrations certainly contend (left alone, one might finish
+      // before the other got there).
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      const t0 = Date.now();
+      const booting = Promise.all([
+        startServer({ port: 4630, database: { url } }),
+        startServer({ port: 4631, database: { url } }),
+      ]);
+      booting.catch(() => {}); // awaited below; a boot failure must not go unhandled while we poll
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const [row] = await query<{ n: string }>(
+          "select count(*) as n from pg_locks where locktype = 'advisory' and objid = $1 and not granted and database = (select oid from pg_database where datname = current_database())",
+          [MIGRATION_LOCK],
+        );
+        if (Number(row?.n) >= 2) break;
+        if (Date.now() > deadline)
+          throw new Error('the two instances never both waited for the migration lock');
+        await sleep(50);
+      }
+      waitedMs = Date.now() - t0;
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      [a, b] = await booting;
+      bootMs = Date.now() - t0;
+    });
+
+    afterAll(async () => {
+      await client?.end();
+      await killAllServers();
+      await drop?.();
+    });
+
+    it('both instances boot at once on an empty database: migrated once, seeded once, no error', async () => {
+      for (const s of [a, b]) {
+        const health = await call<{ status: string; database: string }>(s.url, 'GET', '/healthz');
+        expect(health.status).toBe(200);
+        expect(health.body).toEqual({ status: 'ok', database: 'postgres' });
+        // LOG_LEVEL=warn: the only line expected is the test-provider notice; nothing at error level.
+        const errors = s
+          .log()
+          .split('\n')
+          .filter((l) => /"level":(50|60)/.test(l) || /Failed to start/.test(l));
+        expect(errors, `instance on ${s.port}`).toEqual([]);
+      }
+      const migrations = await query<{ n: string }>(
+        'select count(*) as n from drizzle.__drizzle_migrations',
+      );
+      expect(Number(migrations[0]?.n)).toBe(1);
+      const mains = await query<{ name: string; n: string }>(
+        'select name, count(*) as n from services where parent_id is null group by name',
+      );
+      expect(mains.length).toBe(6);
+      expect(mains.every((m) => Number(m.n) === 1)).toBe(true);
+      const subs = await query<{ n: string }>(
+        'select count(*) as n from services where parent_id is not null',
+      );
+      expect(Number(subs[0]?.n)).toBe(28);
+      console.log(
+        `[two-instances] both instances waited on the migration lock after ${waitedMs} ms; both healthy ${bootMs} ms after the start`,
+      );
+    });
+
+    it('a token from one instance works on the other', async () => {
+      const onA = await signUpCustomer(a.url, 'twoinst');
+      const me = await call<{ user: { id: string } }>(b.url, 'GET', '/api/me', {
+        token: onA.token,
+      });
+      expect(me.status).toBe(200);
+      expect(me.body.user.id).toBe(onA.id);
+      const login = await call<{ token: string }>(b.url, 'POST', '/api/login', {
+        body: { email: onA.email, password: 'correct-horse-42' },
+      });
+      expect(login.status).toBe(200);
+      const back = await call<{ user: { id: string } }>(a.url, 'GET', '/api/me', {
+        token: login.body.token,
+      });
+      expect(back.status).toBe(200);
+      expect(back.body.user.id).toBe(onA.id);
+      const tickets = await call(b.url, 'GET', '/api/tickets', { token: onA.token });
+      expect(tickets.status).toBe(200);
+    });
+
+    /** VERIFIES concurrent POST /verify of one answer, alternating between A and B. */
+    async function verifyRace(customer: Customer, answer: CheckoutAnswer) {
+      const answers = await Promise.all(
+        Array.from({ length: VERIFIES }, (_, i) =>
+          call<VerifyBody>(i % 2 === 0 ? a.url : b.url, 'POST', '/verify', {
+            body: answer,
+            token: customer.token,
+          }),
+        ),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(
+        statuses,
+        JSON.stringify(answers.filter((r) => r.status !== 200).map((r) => r.body)),
+      ).toEqual(Array(VERIFIES).fill(200));
+      const ticketIds = new Set(answers.map((r) => r.body.ticket?.id));
+      expect(ticketIds.size, `ticket ids answered: ${[...ticketIds].join(', ')}`).toBe(1);
+      const [ticketId] = [...ticketIds];
+      expect(ticketId).toBeTruthy();
+      const orderId = answer.razorpay_order_id;
+      const rows = await query<{ id: string }>(
+        'select id from tickets where booking_order_id = $1',
+        [orderId],
+      );
+      expect(rows.map((r) => r.id)).toEqual([ticketId]);
+      const payment = await query<{ status: string; ticket_id: string }>(
+        'select status::text as status, ticket_id from payments where order_id = $1',
+        [orderId],
+      );
+      expect(payment).toEqual([{ status: 'verified', ticket_id: ticketId }]);
+      const events = await query<{ kind: string; n: string }>(
+        'select kind::text as kind, count(*) as n from ticket_events where order_id = $1 group by kind order by kind',
+        [orderId],
+      );
+      return {
+        ticketId: ticketId as string,
+        events: Object.fromEntries(events.map((e) => [e.kind, Number(e.n)])),
+      };
+    }
+
+    let customer: Customer;
+    let draft: DraftFields;
+
+    it(`test checkout on A, then ${VERIFIES} concurrent verifies split across A and B: one ticket, the same id in every answer`, async () => {
+      customer = await signUpCustomer(a.url, 'twoinst');
+      draft = await bookingDraft(a.url);
+      const order = await call<{ id: string }>(a.url, 'POST', '/order', {
+        body: bookingOrderBody(draft),
+        token: customer.token,
+      });
+      expect(order.status).toBe(201);
+      const checkout = await call<CheckoutAnswer>(
+        a.url,
+        'POST',
+        `/test-checkout/${order.body.id}`,
+        { body: { outcome: 'success' }, token: customer.token },
+      );
+      expect(checkout.status).toBe(200);
+      const { events } = await verifyRace(customer, checkout.body);
+      expect(events).toEqual({
+        created: 1,
+        payment_captured: 1,
+        payment_created: 1,
+        payment_verified: 1,
+      });
+    });
+
+    it(`no checkout first: ${VERIFIES} concurrent verifies across A and B race to create the ticket, and exactly one does (5 orders)`, async () => {
+      // What the checkout widget hands the page, signed with the deployment's test secret, before any
+      // capture: here the verifies themselves make the ticket, from both instances at once.
+      const provider = createTestProvider(FAULT_JWT_SECRET);
+      for (let round = 0; round < 5; round++) {
+        const order = await call<{ id: string }>(
+          round % 2 === 0 ? a.url : b.url,
+          'POST',
+          '/order',
+          { body: bookingOrderBody(draft), token: customer.token },
+        );
+        expect(order.status).toBe(201);
+        const { paymentId, signature } = provider.signCheckout(order.body.id);
+        const { events } = await verifyRace(customer, {
+          razorpay_order_id: order.body.id,
+          razorpay_payment_id: paymentId,
+          razorpay_signature: signature,
+        });
+        expect(events).toEqual({ created: 1, payment_created: 1, payment_verified: 1 });
+      }
+      const all = await query<{ n: string }>(
+        'select count(*) as n from tickets where user_id = $1',
+        [customer.id],
+      );
+      expect(Number(all[0]?.n)).toBe(6);
+    });
+  },
+);
