@@ -40,8 +40,8 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     bodyLimit: 100 * 1024,
     // Only as many proxies as configured are believed about the client's address (rate limits key on it).
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
-    // Never reveal a stack or internals in a 5xx; the error handler formats everything.
-    return503OnClosing: true,
+    // Requests that arrive while closing get our own { error } 503 (the hook below), not Fastify's.
+    return503OnClosing: false,
     // Router-level refusals (bad percent-encoding, over-long params) answer `{ error }` too.
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
@@ -53,6 +53,17 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
   const provider = createPaymentProvider(config, jwtSecret, overrides);
 
   await app.register(errorHandlerPlugin);
+  // Shutting down: requests already running finish; a new one (e.g. on a kept-alive connection)
+  // is told to come back, in the API's own error shape, and its connection is not kept.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) {
+      return reply.status(503).header('Connection', 'close').header('Retry-After', '5').send({ error: 'The server is restarting. Please try again in a moment.' });
+    }
+  });
   await app.register(cookie);
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin);

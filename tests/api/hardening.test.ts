@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETING_PATHS, PAGE_META } from '../../src/shared/seo.js';
@@ -279,5 +280,36 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/contact/add']).toHaveProperty('post');
     expect(doc.paths['/api/me']).toHaveProperty('get');
     expect(Object.keys(doc.paths)).toContain('/api/admin/services/{id}/sub');
+  });
+});
+
+describe('while the server shuts down', () => {
+  it('finishes the request in flight, then answers the next one on that connection with 503 { error }', async () => {
+    const closing = await createTestApp();
+    await closing.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = closing.app.server.address() as { port: number };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+      new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, path, method, agent, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
+        });
+        req.on('error', reject);
+        req.end(body ? JSON.stringify(body) : undefined);
+      });
+    // A login (argon2id) is in flight on the one kept-alive connection when the shutdown starts.
+    const inFlight = call('POST', '/api/login', { email: 'nobody@example.com', password: 'not-the-password' });
+    await new Promise((r) => setTimeout(r, 20));
+    const closed = closing.app.close();
+    expect((await inFlight).status).toBe(401);
+    const next = await call('GET', '/api/admin/services/main');
+    expect(next.status).toBe(503);
+    expect(JSON.parse(next.body)).toEqual({ error: 'The server is restarting. Please try again in a moment.' });
+    expect(next.connection).toBe('close');
+    agent.destroy();
+    await closed;
+    await closing.close(); // the database and its PostgreSQL copy too (closing the app again is a no-op)
   });
 });
