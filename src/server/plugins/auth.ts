@@ -45,7 +45,9 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; tokens: TokenService }) => {
     app.decorateRequest('user', null);
 
-    app.addHook('preHandler', async (request) => {
+    // onRequest, before the body is read or validated: a caller without the right to call a route
+    // learns nothing about its input rules (401/403 come before any 400).
+    app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       if (access === undefined || access === 'public') return;
       const user = await userFromHeader(request, opts.db, opts.tokens);
