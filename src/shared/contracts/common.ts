@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from '../product.js';
 
+// In the browser the CSP forbids eval: zod's JIT would probe `new Function` on the first parse and
+// Chrome logs that as a CSP violation (Lighthouse best practices: "Issues" panel). Every contract
+// imports this file, so this runs before any schema is used. The server keeps the JIT.
+if ('document' in globalThis) z.config({ jitless: true });
+
 /** Every error the API answers: `{ error: "<human message>" }`. */
 export const errorSchema = z.object({ error: z.string() });
 export type ApiError = z.infer<typeof errorSchema>;

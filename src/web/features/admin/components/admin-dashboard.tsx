@@ -48,15 +48,19 @@ export default function AdminDashboard() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="tickets">
+          <h2 className="sr-only">All tickets</h2>
           <TicketsTab />
         </TabsContent>
         <TabsContent value="users">
+          <h2 className="sr-only">All users</h2>
           <UsersTab />
         </TabsContent>
         <TabsContent value="contacts">
+          <h2 className="sr-only">Contact requests</h2>
           <ContactsTab />
         </TabsContent>
         <TabsContent value="services">
+          <h2 className="sr-only">Services</h2>
           <ServicesTab />
         </TabsContent>
       </Tabs>

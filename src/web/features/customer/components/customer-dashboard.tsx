@@ -27,6 +27,8 @@ export function CustomerDashboard({ user }: { user: User }) {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="tickets" className="flex flex-col gap-6">
+            {/* Keeps the heading levels in order (h1, h2, then the form's and the cards' h3). */}
+            <h2 className="sr-only">Your tickets</h2>
             {booking ? (
               <BookTicketForm user={user} onDone={() => setBooking(false)} />
             ) : (

@@ -79,12 +79,13 @@ export function ProfilePanel({ user }: { user: User }) {
               { Icon: Mail, label: 'Email', value: user.email },
               { Icon: Phone, label: 'Phone', value: user.phone || '—' },
             ].map(({ Icon, label, value }) => (
-              <div key={label} className="flex items-start gap-3">
-                <Icon aria-hidden="true" className="mt-0.5 size-4 text-primary" />
-                <div>
-                  <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="font-medium break-all text-slate-900">{value}</dd>
-                </div>
+              // A <div> in a <dl> may hold only its <dt> and <dd>: the icon sits in the term.
+              <div key={label} className="relative pl-7">
+                <dt className="text-muted-foreground">
+                  <Icon aria-hidden="true" className="absolute top-0.5 left-0 size-4 text-primary" />
+                  {label}
+                </dt>
+                <dd className="font-medium break-all text-slate-900">{value}</dd>
               </div>
             ))}
           </dl>

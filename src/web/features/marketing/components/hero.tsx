@@ -41,7 +41,9 @@ export function Hero() {
                 <ArrowRight aria-hidden="true" />
               </Button>
               <Button asChild variant="glass" size="xl">
-                <Link to={paths.howItWorks}>Learn More</Link>
+                <Link to={paths.howItWorks}>
+                  Learn More<span className="sr-only"> about how it works</span>
+                </Link>
               </Button>
             </div>
             <ul className="mt-10 grid gap-3 text-sm text-slate-300 sm:grid-cols-3">
