@@ -1,0 +1,90 @@
+/**
+ * The web build's initial JavaScript and CSS per route, gzip-compressed with node:zlib.
+ *
+ * `/` loads what dist/web/index.html names: the entry script and everything it imports statically
+ * (rolldown emits `import{…}from"./x.js"`), plus the stylesheet. `/dashboard` and `/admin` add the lazy
+ * route chunks the router loads for them (found by name) and their static imports.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT } from './lib.js';
+
+// zlib's default level, as Vite's own build report and a typical proxy use.
+const GZIP_LEVEL = 6;
+
+export interface RouteBudget {
+  route: string;
+  js: string[];
+  css: string[];
+  jsRaw: number;
+  jsGzip: number;
+  cssGzip: number;
+}
+
+export interface WebBudget {
+  gzipLevel: number;
+  routes: RouteBudget[];
+}
+
+/** Route → the lazy chunks (by file-name prefix) the router loads for it, on top of the entry. */
+const LAZY: Record<string, string[]> = {
+  '/': [],
+  '/dashboard': ['dashboard-page-'],
+  '/admin': ['admin-layout-', 'admin-dashboard-'],
+};
+
+// Static forms only: `import{a}from"./x.js"`, `import"./x.js"`, `import*as a from"./x.js"`, `export{a}from"./x.js"`.
+// A dynamic `import("./x.js")` has a parenthesis after `import` and is not matched.
+const STATIC_IMPORT = /(?:\bimport|\bexport)\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+|\*)?\s*(?:from\s*)?["'](\.\/[^"']+\.js)["']/g;
+
+export function webBudget(dist = join(ROOT, 'dist/web')): WebBudget {
+  const assets = join(dist, 'assets');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const entry = /<script[^>]*type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error('no entry script in dist/web/index.html');
+  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1] ?? '');
+  const files = readdirSync(assets);
+  const gz = new Map<string, { raw: number; gzip: number }>();
+  const size = (name: string) => {
+    let s = gz.get(name);
+    if (!s) {
+      const buf = readFileSync(join(assets, name));
+      s = { raw: buf.length, gzip: gzipSync(buf, { level: GZIP_LEVEL }).length };
+      gz.set(name, s);
+    }
+    return s;
+  };
+  const closure = (roots: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...roots];
+    while (queue.length) {
+      const name = queue.shift() as string;
+      if (seen.has(name) || !existsSync(join(assets, name))) continue;
+      seen.add(name);
+      const code = readFileSync(join(assets, name), 'utf8');
+      for (const m of code.matchAll(STATIC_IMPORT)) queue.push((m[1] ?? '').replace(/^\.\//, ''));
+    }
+    return [...seen];
+  };
+
+  const routes = Object.entries(LAZY).map(([route, prefixes]) => {
+    const lazy = prefixes.map((p) => {
+      const found = files.find((f) => f.startsWith(p) && f.endsWith('.js'));
+      if (!found) throw new Error(`no ${p}*.js chunk in dist/web/assets for ${route}`);
+      return found;
+    });
+    const js = closure([entry, ...lazy]);
+    // A lazy chunk's own stylesheet, if the build split one out, is named after it.
+    const routeCss = [...css, ...lazy.map((l) => l.replace(/\.js$/, '.css')).filter((c) => files.includes(c))];
+    return {
+      route,
+      js,
+      css: routeCss,
+      jsRaw: js.reduce((n, f) => n + size(f).raw, 0),
+      jsGzip: js.reduce((n, f) => n + size(f).gzip, 0),
+      cssGzip: routeCss.reduce((n, f) => n + size(f).gzip, 0),
+    };
+  });
+  return { gzipLevel: GZIP_LEVEL, routes };
+}
