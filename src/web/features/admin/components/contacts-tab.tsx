@@ -2,6 +2,7 @@ import { CalendarClock, Layers, Mail, Monitor, Phone } from 'lucide-react';
 import type { ContactRequest } from '@shared/contracts/admin';
 import type { Urgency } from '@shared/contracts/contact';
 import { Card } from '@/components/ui/card';
+import { DetailRow } from '@/components/ui/detail-row';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
@@ -16,7 +17,12 @@ const URGENCY_STYLES: Record<Urgency, string> = {
 
 function UrgencyBadge({ urgency }: { urgency: Urgency }) {
   return (
-    <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', URGENCY_STYLES[urgency])}>
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        URGENCY_STYLES[urgency],
+      )}
+    >
       <span className="sr-only">Urgency: </span>
       {urgency}
     </span>
@@ -31,46 +37,26 @@ function ContactCard({ contact }: { contact: ContactRequest }) {
         <UrgencyBadge urgency={contact.urgency} />
       </div>
       <dl className="mt-3 grid gap-2 text-sm">
-        <div className="flex items-start gap-2">
-          <dt>
-            <Mail aria-hidden="true" className="mt-0.5 size-4 text-slate-500" />
-            <span className="sr-only">Email</span>
-          </dt>
-          <dd className="min-w-0 break-all">
-            <a href={`mailto:${contact.email}`} className="text-primary hover:underline">
-              {contact.email}
-            </a>
-          </dd>
-        </div>
-        <div className="flex items-start gap-2">
-          <dt>
-            <Phone aria-hidden="true" className="mt-0.5 size-4 text-slate-500" />
-            <span className="sr-only">Phone</span>
-          </dt>
-          <dd className="min-w-0 break-all">
-            <a href={`tel:${contact.phone}`} className="text-primary hover:underline">
-              {contact.phone}
-            </a>
-          </dd>
-        </div>
-        <div className="flex items-start gap-2">
-          <dt>
-            <Monitor aria-hidden="true" className="mt-0.5 size-4 text-slate-500" />
-            <span className="sr-only">Computer type</span>
-          </dt>
-          <dd>{contact.computerType}</dd>
-        </div>
-        <div className="flex items-start gap-2">
-          <dt>
-            <Layers aria-hidden="true" className="mt-0.5 size-4 text-slate-500" />
-            <span className="sr-only">Service</span>
-          </dt>
-          <dd className="min-w-0 break-words font-medium">
-            {contact.mainService.name} › {contact.subService.name}
-          </dd>
-        </div>
+        <DetailRow icon={Mail} label="Email" className="break-all">
+          <a href={`mailto:${contact.email}`} className="text-primary hover:underline">
+            {contact.email}
+          </a>
+        </DetailRow>
+        <DetailRow icon={Phone} label="Phone" className="break-all">
+          <a href={`tel:${contact.phone}`} className="text-primary hover:underline">
+            {contact.phone}
+          </a>
+        </DetailRow>
+        <DetailRow icon={Monitor} label="Computer type">
+          {contact.computerType}
+        </DetailRow>
+        <DetailRow icon={Layers} label="Service" className="break-words font-medium">
+          {contact.mainService.name} › {contact.subService.name}
+        </DetailRow>
       </dl>
-      <p className="mt-3 flex-1 rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-line text-slate-700">{contact.description}</p>
+      <p className="mt-3 flex-1 rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-line text-slate-700">
+        {contact.description}
+      </p>
       <p className="mt-3 flex items-center gap-1.5 text-xs text-muted-foreground">
         <CalendarClock aria-hidden="true" className="size-3.5" />
         Received {formatDateTime(contact.createdAt)}
@@ -83,9 +69,20 @@ function ContactCard({ contact }: { contact: ContactRequest }) {
 export function ContactsTab() {
   const contacts = useContactRequests();
   if (contacts.isPending) return <LoadingState label="Loading contact requests" />;
-  if (contacts.isError) return <ErrorState message="We could not load the contact requests." onRetry={() => void contacts.refetch()} />;
+  if (contacts.isError)
+    return (
+      <ErrorState
+        message="We could not load the contact requests."
+        onRetry={() => void contacts.refetch()}
+      />
+    );
   const all = contacts.data.pages.flatMap((p) => p.contacts);
-  if (all.length === 0) return <EmptyState title="No contact requests yet">Requests sent through the public form appear here.</EmptyState>;
+  if (all.length === 0)
+    return (
+      <EmptyState title="No contact requests yet">
+        Requests sent through the public form appear here.
+      </EmptyState>
+    );
   return (
     <div className="flex flex-col gap-4">
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Contact requests">
@@ -95,7 +92,11 @@ export function ContactsTab() {
           </li>
         ))}
       </ul>
-      <LoadMore hasMore={contacts.hasNextPage} loading={contacts.isFetchingNextPage} onLoad={() => void contacts.fetchNextPage()} />
+      <LoadMore
+        hasMore={contacts.hasNextPage}
+        loading={contacts.isFetchingNextPage}
+        onLoad={() => void contacts.fetchNextPage()}
+      />
     </div>
   );
 }

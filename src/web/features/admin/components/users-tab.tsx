@@ -4,6 +4,7 @@ import type { User } from '@shared/contracts/auth';
 import type { Role } from '@shared/roles';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DetailRow } from '@/components/ui/detail-row';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
@@ -20,7 +21,12 @@ const ROLE_STYLES: Record<Role, string> = {
 
 function RoleBadge({ role }: { role: Role }) {
   return (
-    <span className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', ROLE_STYLES[role])}>
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset',
+        ROLE_STYLES[role],
+      )}
+    >
       {role === 'superadmin' ? (
         <>
           <ShieldCheck aria-hidden="true" className="size-3.5" />
@@ -41,20 +47,12 @@ function UserCard({ user }: { user: User }) {
         <RoleBadge role={user.role} />
       </div>
       <dl className="mt-3 grid gap-2 text-sm">
-        <div className="flex items-start gap-2">
-          <dt>
-            <Mail aria-hidden="true" className="mt-0.5 size-4 text-slate-500" />
-            <span className="sr-only">Email</span>
-          </dt>
-          <dd className="min-w-0 break-all">{user.email}</dd>
-        </div>
-        <div className="flex items-start gap-2">
-          <dt>
-            <Phone aria-hidden="true" className="mt-0.5 size-4 text-slate-500" />
-            <span className="sr-only">Phone</span>
-          </dt>
-          <dd className="min-w-0 break-all">{user.phone || '—'}</dd>
-        </div>
+        <DetailRow icon={Mail} label="Email" className="break-all">
+          {user.email}
+        </DetailRow>
+        <DetailRow icon={Phone} label="Phone" className="break-all">
+          {user.phone || '—'}
+        </DetailRow>
         <div className="flex items-start gap-2 text-muted-foreground">
           <dt>
             <CalendarClock aria-hidden="true" className="mt-0.5 size-4" />
@@ -70,9 +68,17 @@ function UserCard({ user }: { user: User }) {
 function UserList() {
   const users = useAdminUsers();
   if (users.isPending) return <LoadingState label="Loading users" />;
-  if (users.isError) return <ErrorState message="We could not load the users." onRetry={() => void users.refetch()} />;
+  if (users.isError)
+    return (
+      <ErrorState message="We could not load the users." onRetry={() => void users.refetch()} />
+    );
   const all = users.data.pages.flatMap((p) => p.users);
-  if (all.length === 0) return <EmptyState title="No users yet">Accounts appear here once people sign up or you create one.</EmptyState>;
+  if (all.length === 0)
+    return (
+      <EmptyState title="No users yet">
+        Accounts appear here once people sign up or you create one.
+      </EmptyState>
+    );
   return (
     <div className="flex flex-col gap-4">
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="All users">
@@ -82,7 +88,11 @@ function UserList() {
           </li>
         ))}
       </ul>
-      <LoadMore hasMore={users.hasNextPage} loading={users.isFetchingNextPage} onLoad={() => void users.fetchNextPage()} />
+      <LoadMore
+        hasMore={users.hasNextPage}
+        loading={users.isFetchingNextPage}
+        onLoad={() => void users.fetchNextPage()}
+      />
     </div>
   );
 }
