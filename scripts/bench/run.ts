@@ -22,7 +22,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { listTickets } from '../../src/server/modules/tickets/queries.js';
+import { ticketListStatement } from '../../src/server/modules/tickets/queries.js';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -252,10 +252,10 @@ async function benchDatabase(kind: Target['kind']): Promise<DatabaseReport> {
   log(`=== ${label} ===`);
   const { big, small } = await prepareTargets(kind);
 
-  // 1. Seed both sets; take the ceiling's SQL from the app's own query builder.
+  // 1. Seed both sets; take the ceiling's statement (name, SQL, parameters) from the app's own query.
   const t0 = performance.now();
   const seeded = await openAndSeed(openTarget(big), { tickets: BIG });
-  const built = listTickets(seeded.database.db, { userId: seeded.result.measuredCustomerId }, PAGE).toSQL();
+  const built = ticketListStatement(seeded.database.db, { userId: seeded.result.measuredCustomerId }, PAGE);
   await seeded.database.close();
   const seed = seeded.result;
   if (seeded.reused) log(`${big.kind === 'postgres' ? big.url : big.dataDir} already holds the bench data: not seeded again`);
@@ -270,8 +270,9 @@ async function benchDatabase(kind: Target['kind']): Promise<DatabaseReport> {
   const ceilingEnv = {
     ...process.env,
     PORT: String(CEILING_PORT),
-    CEILING_SQL: built.sql,
-    CEILING_PARAMS: JSON.stringify(built.params),
+    CEILING_NAME: built.name,
+    CEILING_SQL: built.text,
+    CEILING_PARAMS: JSON.stringify(built.values),
     DATABASE_URL: big.kind === 'postgres' ? big.url : '',
     DATA_DIR: big.kind === 'pglite' ? big.dataDir : '',
   };

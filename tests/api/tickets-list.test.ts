@@ -167,3 +167,51 @@ describe('GET /api/tickets', () => {
     expect((await listTickets(t, customer, '?limit=100')).tickets).toHaveLength(5);
   });
 });
+
+describe('page sizes', () => {
+  type Page = { tickets: Ticket[]; nextCursor: string | null };
+  /** Every ticket id a list shows, following nextCursor from the first page. */
+  async function walk(url: string, headers: Record<string, string>, limit?: number): Promise<string[]> {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 50; pages++) {
+      const params = [limit ? `limit=${limit}` : '', cursor ? `cursor=${encodeURIComponent(cursor)}` : ''].filter(Boolean);
+      const sep = url.includes('?') ? '&' : '?';
+      const res = await get(t, `${url}${params.length ? sep + params.join('&') : ''}`, headers);
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as Page;
+      expect(page.tickets.length).toBeLessThanOrEqual(limit ?? 20);
+      seen.push(...page.tickets.map((x) => x.id));
+      cursor = page.nextCursor;
+      if (!cursor) return seen;
+    }
+    throw new Error('more than 50 pages');
+  }
+
+  // The default size runs statements of its own (the limit written into the SQL); others pass it as a parameter.
+  it('the default page size and any other walk the same lists', async () => {
+    const s = await signUp(t);
+    const admin = await signUp(t, {}, 'admin');
+    // 45 tickets in one statement: they share created_at, so only the id orders them.
+    await t.database.db.insert(tickets).values(
+      Array.from({ length: 45 }, (_, i) => ({
+        userId: s.user.id,
+        mainServiceName: 'Laptop',
+        subServiceName: 'Screen',
+        service: 'Laptop › Screen',
+        description: `Bulk ${i}`,
+        bookingOrderId: `order_bulk_${randomUUID()}`,
+        status: i % 3 === 0 ? ('completed' as const) : ('pending' as const),
+      })),
+    );
+    const mine = await walk('/api/tickets', s.headers);
+    expect(mine).toHaveLength(45);
+    expect(await walk('/api/tickets', s.headers, 7)).toEqual(mine);
+    const all = await walk('/api/admin/tickets', admin.headers);
+    expect(await walk('/api/admin/tickets', admin.headers, 21)).toEqual(all);
+    expect(all.filter((id) => mine.includes(id))).toEqual(mine);
+    const completed = await walk('/api/admin/tickets?status=completed', admin.headers);
+    expect(completed.length).toBeGreaterThanOrEqual(15);
+    expect(await walk('/api/admin/tickets?status=completed', admin.headers, 4)).toEqual(completed);
+  });
+});

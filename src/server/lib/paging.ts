@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.js';
 
@@ -37,13 +37,20 @@ export function pageOf<T extends { createdAt: Date; id: string }>(rows: T[], lim
   return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
+/** A cursor's bound in the SQL: values, or `sql.placeholder`s for a prepared statement. */
+export interface KeysetBound {
+  createdAt: string | Placeholder;
+  id: string | Placeholder;
+}
+
 /**
  * Rows strictly after the cursor in (createdAt desc, id desc) order: the keyset condition every list uses.
  * The database keeps microseconds but the cursor's Date only milliseconds, so the cursor row's exact
  * time is looked up by its id (rows sharing a millisecond would otherwise be skipped); the cursor's
- * own time is the fallback when that row is gone.
+ * own time (ISO text) is the fallback when that row is gone.
  */
+export const rowsAfter = (createdAt: AnyPgColumn, id: AnyPgColumn, bound: KeysetBound): SQL =>
+  sql`(${createdAt}, ${id}) < (coalesce((select ${createdAt} from ${createdAt.table} where ${id} = ${bound.id}::uuid), ${bound.createdAt}::timestamptz), ${bound.id}::uuid)`;
+
 export const olderThan = (createdAt: AnyPgColumn, id: AnyPgColumn, cursor: Cursor | undefined): SQL | undefined =>
-  cursor
-    ? sql`(${createdAt}, ${id}) < (coalesce((select ${createdAt} from ${createdAt.table} where ${id} = ${cursor.id}::uuid), ${cursor.createdAt.toISOString()}::timestamptz), ${cursor.id}::uuid)`
-    : undefined;
+  cursor ? rowsAfter(createdAt, id, { createdAt: cursor.createdAt.toISOString(), id: cursor.id }) : undefined;

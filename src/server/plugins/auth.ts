@@ -33,7 +33,7 @@ async function userFromHeader(request: FastifyRequest, db: Db, tokens: TokenServ
   if (!header) throw unauthorized();
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw unauthorized('Invalid authorization header');
-  const userId = await tokens.verify(match[1]);
+  const userId = tokens.verify(match[1]);
   if (!userId) throw unauthorized('Your session has expired. Please log in again.');
   // Loaded on every request, so a role change or a deleted account takes effect at once.
   const user = await findUserById(db, userId);

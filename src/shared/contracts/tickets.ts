@@ -25,8 +25,11 @@ export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketResponseSchema = z.object({ ticket: ticketSchema });
 
+/** Tickets a list page holds unless the caller asks for another number (at most `max`). */
+export const PAGE_SIZE = { default: 20, max: 100 } as const;
+
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
   cursor: z.string().max(200).optional(),
 });
 

@@ -1,9 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { perDatabase, prepareFlatSelect } from '../../db/prepared.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 
+// Every authenticated request loads its user (DECISIONS.md §3): a prepared statement.
+const userById = perDatabase((db) =>
+  prepareFlatSelect(db, 'user_by_id', getTableColumns(users), (select) =>
+    select.from(users).where(eq(users.id, sql.placeholder('id'))).limit(1),
+  ),
+);
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userById(db).execute({ id });
   return row;
 }
 

@@ -7,7 +7,6 @@ import type { TicketView } from './queries.js';
  */
 export function serializeTicket(row: TicketView, viewer: 'customer' | 'staff'): Ticket {
   const showContact = viewer === 'staff' || row.inProgressFeePaid;
-  const eng = row.engineer;
   return {
     id: row.id,
     service: row.service,
@@ -18,9 +17,17 @@ export function serializeTicket(row: TicketView, viewer: 'customer' | 'staff'): 
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     remarks: row.remarks,
-    user: { name: row.customer.name, email: row.customer.email, phone: row.customer.phone },
-    engineer: eng?.id
-      ? { id: eng.id, name: eng.name, ...(showContact ? { email: eng.email, phone: eng.phone } : {}) }
-      : null,
+    user: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone },
+    // engineerId is a foreign key, so the left join finds the engineer whenever it is set.
+    engineer:
+      row.engineerId && row.engineerName !== null
+        ? {
+            id: row.engineerId,
+            name: row.engineerName,
+            ...(showContact && row.engineerEmail !== null && row.engineerPhone !== null
+              ? { email: row.engineerEmail, phone: row.engineerPhone }
+              : {}),
+          }
+        : null,
   };
 }

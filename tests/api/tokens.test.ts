@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema/index.js';
+import { updateUser } from '../../src/server/modules/auth/queries.js';
+import { bearer, expectError, signUp } from '../support/api.js';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
+
+// The token checks beyond tests/api/auth.test.ts: compatibility with the tokens the server issued
+// through jose before it moved to fast-jwt, and the ways a token can be bent.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const key = new TextEncoder().encode(TEST_JWT_SECRET);
+const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/me', headers });
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A token with exactly these claims, signed with the server's secret. */
+const signed = (claims: Record<string, unknown>, alg = 'HS256') => new SignJWT(claims).setProtectedHeader({ alg }).sign(key);
+const validClaims = (sub: string) => {
+  const now = Math.floor(Date.now() / 1000);
+  return { sub, iss: 'remotefix', iat: now, exp: now + 3600 };
+};
+
+/** Exactly what the jose-based token service issued. */
+const joseToken = (sub: string) =>
+  new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuer('remotefix').setIssuedAt().setExpirationTime('7d').sign(key);
+
+describe('token format', () => {
+  it('accepts a token issued by the previous (jose) token service', async () => {
+    const s = await signUp(t);
+    const res = await me(bearer(await joseToken(s.user.id)));
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { user: { id: string } }).user.id).toBe(s.user.id);
+  });
+
+  it('issues HS256 tokens for remotefix, valid 7 days, that the previous verifier also accepts', async () => {
+    const s = await signUp(t);
+    expect(decodeProtectedHeader(s.token).alg).toBe('HS256');
+    const claims = decodeJwt(s.token);
+    expect(claims).toMatchObject({ sub: s.user.id, iss: 'remotefix' });
+    expect(claims.exp! - claims.iat!).toBe(7 * 24 * 3600);
+    expect(Math.abs(claims.iat! - Date.now() / 1000)).toBeLessThan(60);
+    // A rollback (or an older instance beside a newer one) still accepts today's tokens.
+    const { payload } = await jwtVerify(s.token, key, { issuer: 'remotefix', algorithms: ['HS256'] });
+    expect(payload.sub).toBe(s.user.id);
+  });
+});
+
+describe('refused tokens', () => {
+  it('refuses a token whose payload was changed to another user (signature kept)', async () => {
+    const victim = await signUp(t);
+    const attacker = await signUp(t);
+    const [header, , signature] = attacker.token.split('.');
+    const claims = decodeJwt(attacker.token);
+    const forged = `${header}.${b64({ ...claims, sub: victim.user.id })}.${signature}`;
+    expectError(await me(bearer(forged)), 401);
+  });
+
+  it('refuses a token with a changed signature', async () => {
+    const s = await signUp(t);
+    const [header, payload, signature] = s.token.split('.');
+    const flipped = `${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
+    expectError(await me(bearer(`${header}.${payload}.${flipped}`)), 401);
+    expectError(await me(bearer(`${header}.${payload}.`)), 401);
+  });
+
+  it('refuses another algorithm, even with the right secret', async () => {
+    const s = await signUp(t);
+    expectError(await me(bearer(await signed(validClaims(s.user.id), 'HS512'))), 401);
+    expectError(await me(bearer(await signed(validClaims(s.user.id), 'HS384'))), 401);
+  });
+
+  it('refuses a hand-made alg "none" token with the right claims', async () => {
+    const s = await signUp(t);
+    const now = Math.floor(Date.now() / 1000);
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: s.user.id, iss: 'remotefix', iat: now, exp: now + 600 })}.`;
+    expectError(await me(bearer(none)), 401);
+  });
+
+  it.each([
+    ['no issuer', { iss: undefined }],
+    ['no expiry', { exp: undefined }],
+    ['no subject', { sub: undefined }],
+    ['a numeric subject', { sub: 12345 }],
+    ['an empty issuer', { iss: '' }],
+    ['a not-yet-valid time', { nbf: 3600 }],
+  ])('refuses a correctly signed token with %s', async (_label, change: Record<string, unknown>) => {
+    const s = await signUp(t);
+    const claims: Record<string, unknown> = { ...validClaims(s.user.id), ...change };
+    if (typeof claims.nbf === 'number') claims.nbf = Math.floor(Date.now() / 1000) + claims.nbf;
+    expectError(await me(bearer(await signed(claims))), 401);
+    // The same claims unchanged pass: the change is what was refused.
+    expect((await me(bearer(await signed(validClaims(s.user.id))))).statusCode).toBe(200);
+  });
+
+  it('refuses a valid token for a user id that never existed', async () => {
+    expectError(await me(bearer(await joseToken(randomUUID()))), 401);
+  });
+});
+
+describe('the user is loaded on every request', () => {
+  it('a role change applies to the very next request, on the ticket lists too', async () => {
+    const s = await signUp(t);
+    const list = (url: string) => t.app.inject({ method: 'GET', url, headers: s.headers });
+    expect((await list('/api/tickets')).statusCode).toBe(200);
+    expectError(await list('/api/engineer/assigned-tickets'), 403);
+    await updateUser(t.database.db, s.user.id, { role: 'engineer' });
+    expectError(await list('/api/tickets'), 403);
+    expect((await list('/api/engineer/assigned-tickets')).statusCode).toBe(200);
+    expectError(await list('/api/admin/tickets'), 403);
+    await updateUser(t.database.db, s.user.id, { role: 'admin' });
+    expect((await list('/api/admin/tickets')).statusCode).toBe(200);
+  });
+
+  it('a deleted account is refused on the very next request', async () => {
+    const s = await signUp(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/tickets', headers: s.headers })).statusCode).toBe(200);
+    await t.database.db.delete(users).where(eq(users.id, s.user.id));
+    expectError(await t.app.inject({ method: 'GET', url: '/api/tickets', headers: s.headers }), 401);
+  });
+});
