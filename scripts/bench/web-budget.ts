@@ -1,9 +1,10 @@
 /**
  * The web build's initial JavaScript and CSS per route, gzip-compressed with node:zlib.
  *
- * `/` loads what dist/web/index.html names: the entry script and everything it imports statically
- * (rolldown emits `import{…}from"./x.js"`), plus the stylesheet. `/dashboard` and `/admin` add the lazy
- * route chunks the router loads for them (found by name) and their static imports.
+ * `/` is a marketing page: dist/web/index.html's entry script (site.tsx) and everything it imports
+ * statically (rolldown emits `import{…}from"./x.js"`), plus the home page's own chunk, which the
+ * server names in a modulepreload link, and the stylesheet. `/dashboard` and `/admin` load
+ * dist/web/app.html's entry (the router) plus the lazy route chunks it loads for them (found by name).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,11 +28,11 @@ export interface WebBudget {
   routes: RouteBudget[];
 }
 
-/** Route → the lazy chunks (by file-name prefix) the router loads for it, on top of the entry. */
-const LAZY: Record<string, string[]> = {
-  '/': [],
-  '/dashboard': ['dashboard-page-'],
-  '/admin': ['admin-layout-', 'admin-dashboard-'],
+/** Route → its HTML template and the chunks (by file-name prefix) it loads on top of the entry. */
+const ROUTES: Record<string, { html: string; lazy: string[] }> = {
+  '/': { html: 'index.html', lazy: ['home-page-'] },
+  '/dashboard': { html: 'app.html', lazy: ['dashboard-page-'] },
+  '/admin': { html: 'app.html', lazy: ['admin-layout-', 'admin-dashboard-'] },
 };
 
 // Static forms only: `import{a}from"./x.js"`, `import"./x.js"`, `import*as a from"./x.js"`, `export{a}from"./x.js"`.
@@ -40,10 +41,13 @@ const STATIC_IMPORT = /(?:\bimport|\bexport)\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\
 
 export function webBudget(dist = join(ROOT, 'dist/web')): WebBudget {
   const assets = join(dist, 'assets');
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const entry = /<script[^>]*type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
-  if (!entry) throw new Error('no entry script in dist/web/index.html');
-  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1] ?? '');
+  const template = (name: string) => {
+    const html = readFileSync(join(dist, name), 'utf8');
+    const entry = /<script[^>]*type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
+    if (!entry) throw new Error(`no entry script in dist/web/${name}`);
+    const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1] ?? '');
+    return { entry, css };
+  };
   const files = readdirSync(assets);
   const gz = new Map<string, { raw: number; gzip: number }>();
   const size = (name: string) => {
@@ -68,7 +72,8 @@ export function webBudget(dist = join(ROOT, 'dist/web')): WebBudget {
     return [...seen];
   };
 
-  const routes = Object.entries(LAZY).map(([route, prefixes]) => {
+  const routes = Object.entries(ROUTES).map(([route, { html, lazy: prefixes }]) => {
+    const { entry, css } = template(html);
     const lazy = prefixes.map((p) => {
       const found = files.find((f) => f.startsWith(p) && f.endsWith('.js'));
       if (!found) throw new Error(`no ${p}*.js chunk in dist/web/assets for ${route}`);

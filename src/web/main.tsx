@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { showCarriedToasts } from '@/lib/toast';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
-import './styles.css';
 
+/** The entry of the app pages (app.html): dashboards, admin and the sign-in callback, client-rendered. */
 const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+if (!root) throw new Error('#root is missing from app.html');
 
 createRoot(root).render(
   <StrictMode>
@@ -15,3 +16,4 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+showCarriedToasts();

@@ -1,8 +1,10 @@
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETING_PATHS, PAGE_META } from '../../src/shared/seo.js';
 import { expectError, mainServices, signUp, subServices, uniqueEmail } from '../support/api.js';
+import { pickEncoding } from '../../src/server/plugins/web.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -202,6 +204,38 @@ describe('marketing pages', () => {
     expect(res.headers['content-type']).toMatch(/xml/);
     const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
     expect(locs.sort()).toEqual(MARKETING.map((p) => `${t.config.publicUrl}${p}`).sort());
+  });
+});
+
+describe('pages are sent compressed', () => {
+  it('sends brotli or gzip to a browser that accepts it, the same page either way, and plain text otherwise', async () => {
+    for (const url of [...MARKETING, '/dashboard']) {
+      const plain = await call({ method: 'GET', url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+      const br = await call({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+      const gzip = await call({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    const notFound = await call({ method: 'GET', url: '/no-such-page', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(notFound.statusCode).toBe(404);
+    expect(brotliDecompressSync(notFound.rawPayload).toString('utf8')).toContain('Page Not Found');
+  });
+
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['BR;q=1.0, gzip;q=0.5', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0.0, gzip;q=0', null],
+    ['deflate', null],
+  ])('reads Accept-Encoding %j as %s', (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { User } from '../../src/shared/contracts/auth';
-import { E2E_ADMIN, expect, expectNoSeriousA11yViolations, expectToast, loginInBrowser, signUpViaApi, test, uniqueEmail } from './support/fixtures';
+import { E2E_ADMIN, expect, expectNoSeriousA11yViolations, expectToast, loginInBrowser, signUpViaApi, test, toast, uniqueEmail } from './support/fixtures';
 
 const header = (page: Page) => page.getByRole('banner');
 const loginButton = (page: Page) => header(page).getByRole('button', { name: 'Login' });
@@ -92,10 +92,17 @@ test.describe('login and signup', () => {
     await dialog.getByLabel('Password').fill(account.password);
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
 
+    // The dashboard is another page load: the toast raised on / is carried over and shown there.
+    await expect(page).toHaveURL('/dashboard');
     await expectToast(page, 'Logged in successfully!', 'success');
+    // Below the header: it covers neither Welcome nor Logout. The toast slides in from above, so
+    // its box is read until the enter animation has brought it to rest.
+    const headerBox = (await header(page).boundingBox())!;
+    await expect
+      .poll(async () => (await toast(page, 'Logged in successfully!').boundingBox())?.y ?? -1)
+      .toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
     await expect(dialog).toBeHidden();
     await expect(header(page).getByText('Welcome Kavya Menon')).toBeVisible();
-    await expect(page).toHaveURL('/dashboard');
     expect(await storedToken(page)).toBeTruthy();
   });
 

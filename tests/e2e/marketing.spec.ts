@@ -58,13 +58,9 @@ test.describe('marketing pages', () => {
     expect(new Set(titles).size).toBe(PAGES.length);
   });
 
-  test('header links navigate client-side and update the title', async ({ page }) => {
+  test('header links load each page, rendered by the server, and update the title', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(titleOf('/'));
-    // A full page load would wipe this marker; client-side routing keeps it.
-    await page.evaluate(() => {
-      (window as unknown as { spaMarker: string }).spaMarker = 'still here';
-    });
     const mainNav = page.getByRole('navigation', { name: 'Main' });
 
     for (const { label, path, h1 } of [
@@ -85,6 +81,29 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveURL('/');
     await expect(page).toHaveTitle(titleOf('/'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[0].h1);
+  });
+
+  test('each marketing page arrives rendered: its heading is in the HTML before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const { path, h1 } of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    }
+    await context.close();
+  });
+
+  test('from the dashboard, header links move to a marketing page in place (no page load)', async ({ page }) => {
+    await page.goto('/dashboard');
+    // A full page load would wipe this marker; the app's router keeps it.
+    await page.evaluate(() => {
+      (window as unknown as { spaMarker: string }).spaMarker = 'still here';
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL('/about');
+    await expect(page).toHaveTitle(titleOf('/about'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[3].h1);
     expect(await page.evaluate(() => (window as unknown as { spaMarker?: string }).spaMarker)).toBe('still here');
   });
 

@@ -1,11 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MARKETING_PATHS, NOT_FOUND_META, PAGE_META, type PageMeta } from '../../shared/seo.js';
+import type { PublicAppConfig } from '../../shared/app-config.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
+import type { RenderedPage, SiteRenderer } from '../../shared/site-render.js';
 import type { Config } from '../config.js';
 import { publicAppConfig } from '../public-config.js';
 
@@ -25,37 +28,140 @@ const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="U
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Serves the built web app: each page's own title, description and canonical link in the HTML itself. */
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The built files a source module needs at once: its chunk and everything it imports statically. */
+function chunkClosure(manifest: Record<string, ManifestChunk>, module: string): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.push(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(module);
+  if (!files.length) throw new Error(`${module} is not in the web build's manifest: rebuild with npm run build`);
+  return files;
+}
+
+// Rendering the marketing pages takes a few hundred ms: once per process and config, not per app
+// instance (the API tests build hundreds).
+const renderedSites = new Map<string, Promise<RenderedPage[]>>();
+
+async function renderSite(ssrEntry: string, config: PublicAppConfig): Promise<RenderedPage[]> {
+  const key = JSON.stringify(config);
+  let pages = renderedSites.get(key);
+  if (!pages) {
+    pages = (import(pathToFileURL(ssrEntry).href) as Promise<SiteRenderer>).then((r) => r.renderSitePages(config));
+    renderedSites.set(key, pages);
+  }
+  return pages;
+}
+
+// Each page's HTML compressed once (per process: the API tests build hundreds of apps), not per request.
+const compressedPages = new Map<string, { br: Buffer; gzip: Buffer }>();
+function compressed(html: string) {
+  let page = compressedPages.get(html);
+  if (!page) {
+    page = { br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(html, { level: 9 }) };
+    compressedPages.set(html, page);
+  }
+  return page;
+}
+
+/** The best encoding the client accepts for a page; `;q=0` means "not this one". */
+export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => !/;\s*q\s*=\s*0(?:\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]?.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * Serves the built web app. The marketing pages and the not-found page go out rendered (the web
+ * build's server entry renders them once at start-up, with this deployment's public config) and
+ * come alive with site.tsx; the app pages (dashboards, admin, sign-in callback) are app.html,
+ * rendered in the browser. Every page carries its own title, description and canonical link.
+ */
 export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const dist = findWebDist();
-  const template = dist ? readFileSync(join(dist, 'index.html'), 'utf8') : FALLBACK_TEMPLATE;
+  const read = (name: string) => (dist && existsSync(join(dist, name)) ? readFileSync(join(dist, name), 'utf8') : FALLBACK_TEMPLATE);
+  // The rendered pages paint from their HTML alone: their stylesheet comes inside it, saving a round
+  // trip before the first paint (the app pages, rendered by their scripts, keep the cached file).
+  const siteTemplate = read('index.html').replace(STYLESHEET, (link: string, file: string) => {
+    const css = dist && existsSync(join(dist, file)) ? readFileSync(join(dist, file), 'utf8') : undefined;
+    return css && !/<\/style/i.test(css) ? `<style>${css}</style>` : link;
+  });
+  const appTemplate = read('app.html');
+  const publicConfig = publicAppConfig(config);
   // JSON inside a non-executed data block: allowed by the CSP, read by the app at start.
-  const configJson = JSON.stringify(publicAppConfig(config)).replace(/</g, '\\u003c');
+  const configJson = JSON.stringify(publicConfig).replace(/</g, '\\u003c');
 
-  const render = (path: string, meta: PageMeta) => {
+  const ssrEntry = dist ? join(dirname(dist), 'ssr', 'entry-server.js') : undefined;
+  const manifestFile = dist ? join(dist, '.vite', 'manifest.json') : undefined;
+  const rendered = ssrEntry && existsSync(ssrEntry) && manifestFile && existsSync(manifestFile) ? await renderSite(ssrEntry, publicConfig) : [];
+  const manifest = manifestFile && rendered.length ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
+
+  const render = (template: string, path: string, meta: PageMeta, page?: RenderedPage) => {
+    // React writes resource hints (an image preload) ahead of the markup: they belong in <head>.
+    const [, hints = '', body = ''] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(page?.html ?? '') ?? [];
+    const preloads = page
+      ? chunkClosure(manifest, page.module)
+          .filter((file) => !template.includes(`/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      : [];
     const head = [
       `<title>${escapeHtml(meta.title)}</title>`,
       `<meta name="description" content="${escapeHtml(meta.description)}" />`,
       `<link rel="canonical" href="${escapeHtml(config.publicUrl + path)}" />`,
       meta.marketing ? '' : '<meta name="robots" content="noindex" />',
       `<script id="app-config" type="application/json">${configJson}</script>`,
+      hints,
+      ...preloads,
     ].join('');
     return template
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
-      .replace('</head>', `${head}</head>`);
+      .replace('</head>', `${head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
   };
-  const pages = new Map(Object.entries(PAGE_META).map(([path, meta]) => [path, render(path, meta)]));
-  const notFoundPage = render('/404', NOT_FOUND_META);
+  const renderedFor = (path: string | null) => rendered.find((p) => p.path === path);
+  const pages = new Map(
+    Object.entries(PAGE_META).map(([path, meta]) => [
+      path,
+      meta.marketing ? render(siteTemplate, path, meta, renderedFor(path)) : render(appTemplate, path, meta),
+    ]),
+  );
+  const notFoundPage = render(siteTemplate, '/404', NOT_FOUND_META, renderedFor(null));
 
-  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-    reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
+    reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('Content-Encoding', encoding).send(compressed(html)[encoding]);
+  };
 
   if (dist) {
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz copies of each asset (vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name: safe to cache for good.
         if (filePath.includes(`${join(dist, 'assets')}`)) {
@@ -66,7 +172,7 @@ export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: C
   }
 
   for (const [path, html] of pages) {
-    app.get(path, { config: { access: 'public' } }, (_request, reply) => sendHtml(reply, 200, html));
+    app.get(path, { config: { access: 'public' } }, (request, reply) => sendHtml(request, reply, 200, html));
   }
 
   app.get('/robots.txt', { config: { access: 'public' } }, (_request, reply) =>
@@ -99,7 +205,7 @@ export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: C
     const accept = request.headers.accept ?? '';
     const isApi = /^\/(api|webhooks|order|verify|payment-status|test-checkout)(\/|$|\?)/.test(request.url);
     if (request.method === 'GET' && !isApi && (accept.includes('text/html') || accept.includes('*/*') || !accept)) {
-      return sendHtml(reply, 404, notFoundPage);
+      return sendHtml(request, reply, 404, notFoundPage);
     }
     return reply.status(404).send({ error: 'Not found' });
   });

@@ -1,43 +1,50 @@
-import { createBrowserRouter, Outlet } from 'react-router';
-import { Toaster } from '@/components/ui/toaster';
-import { AuthDialogProvider } from '@/features/auth/components/auth-dialog';
-import { AuthErrorToast } from '@/features/auth/components/auth-error-toast';
-import { TestModeNotice } from '@/features/payments/components/test-mode-notice';
-import HomePage from '@/features/marketing/pages/home-page';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { AppShell } from './app-shell';
 import { SiteLayout } from './layouts/site-layout';
+import { RouterNavigationProvider } from './router-navigation';
+import { NOT_FOUND_PAGE, SITE_PAGES } from './site-page';
+
+function PageMeta() {
+  usePageMeta();
+  return null;
+}
 
 function Root() {
-  usePageMeta();
   return (
-    <AuthDialogProvider>
-      {/* First, so it is listening before any child's effect raises a toast. */}
-      <Toaster />
-      <TestModeNotice />
-      <AuthErrorToast />
-      <Outlet />
-    </AuthDialogProvider>
+    <RouterNavigationProvider>
+      <PageMeta />
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </RouterNavigationProvider>
   );
 }
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
-/** Routes (SPEC.md §2). The home page is in the first bundle; every other page loads on demand. */
+const marketing: RouteObject[] = Object.entries(SITE_PAGES).map(([path, entry]) => ({ path, lazy: page(entry.load) }));
+
+/**
+ * Routes (SPEC.md §2) of the app entry (main.tsx): the dashboards and the sign-in callback, plus
+ * the marketing pages for moving to them in place. Every page loads on demand. A first visit to a
+ * marketing page does not come here: the server sends it rendered, with site.tsx.
+ */
 export const router = createBrowserRouter([
   {
     element: <Root />,
     children: [
       {
-        element: <SiteLayout />,
+        element: (
+          <SiteLayout>
+            <Outlet />
+          </SiteLayout>
+        ),
         children: [
-          { path: '/', element: <HomePage /> },
-          { path: '/service', lazy: page(() => import('@/features/marketing/pages/services-page')) },
-          { path: '/how-it-works', lazy: page(() => import('@/features/marketing/pages/how-it-works-page')) },
-          { path: '/about', lazy: page(() => import('@/features/marketing/pages/about-page')) },
-          { path: '/contact', lazy: page(() => import('@/features/marketing/pages/contact-page')) },
+          ...marketing,
           { path: '/dashboard', lazy: page(() => import('./routes/dashboard-page')) },
           { path: '/auth/success', lazy: page(() => import('@/features/auth/components/auth-success-page')) },
-          { path: '*', lazy: page(() => import('@/features/marketing/pages/not-found-page')) },
+          { path: '*', lazy: page(NOT_FOUND_PAGE.load) },
         ],
       },
       {

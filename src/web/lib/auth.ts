@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
 import type { User } from '@shared/contracts/auth';
 import { paths } from '@/config/paths';
 import { api, ApiError } from './api-client';
+import { useAppNavigation } from './navigation';
 import { tokenStore } from './token-store';
 
 export const meQueryKey = ['me'] as const;
@@ -49,10 +49,10 @@ export function useStartSession() {
 
 export function useLogout() {
   const client = useQueryClient();
-  const navigate = useNavigate();
+  const { navigate } = useAppNavigation();
   return useCallback(() => {
     tokenStore.clear();
     client.clear();
-    void navigate(paths.home);
+    navigate(paths.home);
   }, [client, navigate]);
 }

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { metaForPath, NOT_FOUND_META } from '@shared/seo';
+import { useAppNavigation } from './navigation';
 
 /** Keeps the title and description right on client-side navigation (the server sends them on first load). */
 export function usePageMeta(notFound = false) {
-  const { pathname } = useLocation();
+  const { pathname } = useAppNavigation();
   useEffect(() => {
     const meta = notFound ? NOT_FOUND_META : metaForPath(pathname);
     if (!meta) return;

@@ -1,8 +1,9 @@
-import { Outlet } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import type { ReactNode } from 'react';
 
-export function SiteLayout() {
+/** Header, main and footer around a page: the router's pages (app/router.tsx) and the server-rendered marketing pages (site.tsx). */
+export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,7 +14,7 @@ export function SiteLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
     </div>

@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useMainServices, useSubServices } from '@/lib/catalogue';
+import { useHydrated } from '@/lib/use-hydrated';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
 
@@ -17,7 +18,10 @@ interface Props {
  * booking form. The caller clears the sub-service when the main one changes (in its register onChange).
  */
 export function ServiceSelectFields({ labels, mainServiceId, mainField, subField, errors }: Props) {
-  const mains = useMainServices();
+  const hydrated = useHydrated();
+  const mainsQuery = useMainServices();
+  // Until hydrated, as the server rendered it (loading), though the catalogue may be here already.
+  const mains = hydrated ? mainsQuery : { isPending: true, isError: false, data: undefined };
   const subs = useSubServices(mainServiceId);
   return (
     <>

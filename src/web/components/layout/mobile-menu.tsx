@@ -1,9 +1,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Phone, X } from 'lucide-react';
 import type { RefObject } from 'react';
-import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { appConfig, telHref } from '@/lib/app-config';
+import { AppNavLink } from '@/lib/navigation';
 import { cn } from '@/lib/utils';
 import { AccountControls, NAV, navLinkClass } from './header-parts';
 import { Logo } from './logo';
@@ -44,9 +44,9 @@ export default function MobileMenu({ open, onOpenChange, trigger }: Props) {
           </div>
           <nav aria-label="Mobile" className="mt-4 flex flex-col">
             {NAV.map((item) => (
-              <NavLink key={item.to} to={item.to} onClick={close} className={(s) => cn(navLinkClass(s), 'py-3 text-base')}>
+              <AppNavLink key={item.to} to={item.to} onClick={close} className={(s) => cn(navLinkClass(s), 'py-3 text-base')}>
                 {item.label}
-              </NavLink>
+              </AppNavLink>
             ))}
           </nav>
           <div className="mt-4 flex flex-col gap-3 border-t pt-4">

@@ -1,5 +1,5 @@
 import { Clock, Mail, Phone } from 'lucide-react';
-import { Link } from 'react-router';
+import { AppLink } from '@/lib/navigation';
 import { PRODUCT_NAME, SUPPORT_HOURS } from '@shared/product';
 import { paths } from '@/config/paths';
 import { appConfig, telHref } from '@/lib/app-config';
@@ -46,9 +46,9 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-2 text-sm">
             {SUPPORT_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="hover:text-white">
+                <AppLink to={l.to} className="hover:text-white">
                   {l.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

@@ -1,9 +1,9 @@
 import { Menu, Phone } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { appConfig, telHref } from '@/lib/app-config';
+import { AppNavLink } from '@/lib/navigation';
 import { AccountControls, NAV, navLinkClass } from './header-parts';
 import { Logo } from './logo';
 
@@ -20,9 +20,9 @@ export function SiteHeader() {
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className={navLinkClass}>
+            <AppNavLink key={item.to} to={item.to} className={navLinkClass}>
               {item.label}
-            </NavLink>
+            </AppNavLink>
           ))}
         </nav>
         <div className="hidden items-center gap-3 lg:flex">

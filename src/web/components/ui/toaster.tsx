@@ -1,27 +1,16 @@
-import { Toaster as Sonner } from 'sonner';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { toasterHost } from '@/lib/toast';
 
-/**
- * SPEC.md §9: top right, 4000 ms, at most 3 visible, 356 px wide, 14 px gap, Alt+T focuses the
- * toasts, system theme. The swipe-to-dismiss threshold (20 px) and removal delay (200 ms) are
- * sonner 1.7's built-in figures, which is why that version is pinned.
- */
-export const TOAST_DURATION_MS = 4000;
-export const TOAST_VISIBLE = 3;
-export const TOAST_GAP_PX = 14;
-export const TOAST_WIDTH_PX = 356;
+// sonner loads with the first toast (lib/toast.ts), not with the page.
+const SonnerToaster = lazy(() => import('./toaster-impl'));
 
+/** Mounts the toaster once something has raised a toast. */
 export function Toaster() {
+  const wanted = useSyncExternalStore(toasterHost.subscribe, toasterHost.wanted, () => false);
+  if (!wanted) return null;
   return (
-    <Sonner
-      position="top-right"
-      duration={TOAST_DURATION_MS}
-      visibleToasts={TOAST_VISIBLE}
-      gap={TOAST_GAP_PX}
-      hotkey={['altKey', 'KeyT']}
-      theme="system"
-      richColors
-      closeButton
-      style={{ '--width': `${TOAST_WIDTH_PX}px` } as React.CSSProperties}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster onMounted={toasterHost.mounted} />
+    </Suspense>
   );
 }

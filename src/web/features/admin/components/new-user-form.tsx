@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { createUserBodySchema } from '@shared/contracts/admin';
 import { CREATABLE_ROLES, type CreatableRole } from '@shared/roles';

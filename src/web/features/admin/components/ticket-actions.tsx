@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Ticket } from '@shared/contracts/tickets';
 import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
 import { Button } from '@/components/ui/button';

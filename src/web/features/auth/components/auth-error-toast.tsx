@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { useAppNavigation } from '@/lib/navigation';
+import { toast } from '@/lib/toast';
 
 /** What each `?authError=` the Google callback can send back means, in the user's words. */
 const MESSAGES: Record<string, string> = {
@@ -15,18 +15,15 @@ const MESSAGES: Record<string, string> = {
 
 /** Shows why a Google sign-in came back to /, then removes the parameter from the address. */
 export function AuthErrorToast() {
-  const [params, setParams] = useSearchParams();
-  const reason = params.get('authError');
+  const { pathname, search, navigate } = useAppNavigation();
+  const reason = new URLSearchParams(search).get('authError');
   useEffect(() => {
     if (!reason) return;
     toast.error(MESSAGES[reason] ?? 'Google sign-in failed. Please try again.');
-    setParams(
-      (p) => {
-        p.delete('authError');
-        return p;
-      },
-      { replace: true },
-    );
-  }, [reason, setParams]);
+    const rest = new URLSearchParams(search);
+    rest.delete('authError');
+    const query = rest.toString();
+    navigate(`${pathname}${query ? `?${query}` : ''}`, { replace: true });
+  }, [reason, pathname, search, navigate]);
   return null;
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { loginBodySchema, signupBodySchema } from '@shared/contracts/auth';
 import { homePathFor } from '@shared/roles';
@@ -11,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage, NetworkError } from '@/lib/api-client';
+import { useAppNavigation } from '@/lib/navigation';
 import { login, signup, useAuthMutation } from '../api/auth-calls';
 import type { AuthMode } from './auth-dialog-context';
 
@@ -44,11 +44,11 @@ function GoogleButton() {
 }
 
 function useFinish(onDone: () => void) {
-  const navigate = useNavigate();
+  const { navigate } = useAppNavigation();
   return (message: string, role: Parameters<typeof homePathFor>[0]) => {
     toast.success(message);
     onDone();
-    void navigate(homePathFor(role));
+    navigate(homePathFor(role));
   };
 }
 

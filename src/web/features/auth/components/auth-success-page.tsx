@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { User } from '@shared/contracts/auth';
 import { homePathFor } from '@shared/roles';
 import { LoadingState } from '@/components/ui/state';

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { completeTicketBodySchema } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';

@@ -1,10 +1,10 @@
 import { ArrowRight, Clock, Lock, ShieldCheck } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuthDialog } from '@/features/auth/components/auth-dialog-context';
 import { useCurrentUser } from '@/lib/auth';
+import { AppLink, useAppNavigation } from '@/lib/navigation';
 
 const PROMISES = [
   { Icon: Clock, text: 'Most issues fixed in 30 minutes' },
@@ -15,8 +15,8 @@ const PROMISES = [
 export function Hero() {
   const { user } = useCurrentUser();
   const { openAuthDialog } = useAuthDialog();
-  const navigate = useNavigate();
-  const startSession = () => (user ? void navigate(paths.dashboard) : openAuthDialog('signup'));
+  const { navigate } = useAppNavigation();
+  const startSession = () => (user ? navigate(paths.dashboard) : openAuthDialog('signup'));
 
   return (
     <section aria-labelledby="hero-heading" className="bg-hero relative overflow-hidden text-white">
@@ -41,9 +41,9 @@ export function Hero() {
                 <ArrowRight aria-hidden="true" />
               </Button>
               <Button asChild variant="glass" size="xl">
-                <Link to={paths.howItWorks}>
+                <AppLink to={paths.howItWorks}>
                   Learn More<span className="sr-only"> about how it works</span>
-                </Link>
+                </AppLink>
               </Button>
             </div>
             <ul className="mt-10 grid gap-3 text-sm text-slate-300 sm:grid-cols-3">

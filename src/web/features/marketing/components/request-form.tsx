@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { COMPUTER_TYPES, contactBodySchema, URGENCIES } from '@shared/contracts/contact';
 import { ServiceSelectFields } from '@/components/catalogue/service-select-fields';

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { AppLink } from '@/lib/navigation';
 import { HowItWorksSteps } from '../components/how-it-works-steps';
 import { PageHero, Section } from '../components/section';
 import { TicketFlow } from '../components/ticket-flow';
@@ -37,7 +37,7 @@ export default function HowItWorksPage() {
         </dl>
         <div className="mt-10 text-center">
           <Button asChild size="lg" variant="hero">
-            <Link to={paths.requestForm}>Request a repair</Link>
+            <AppLink to={paths.requestForm}>Request a repair</AppLink>
           </Button>
         </div>
       </Section>

@@ -1,7 +1,7 @@
 import { Home } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { AppLink } from '@/lib/navigation';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export default function NotFoundPage() {
@@ -12,10 +12,10 @@ export default function NotFoundPage() {
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Page Not Found</h1>
       <p className="mt-3 text-muted-foreground">The page you are looking for does not exist or has moved.</p>
       <Button asChild size="lg" className="mt-8">
-        <Link to={paths.home}>
+        <AppLink to={paths.home}>
           <Home aria-hidden="true" />
           Go Home
-        </Link>
+        </AppLink>
       </Button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { OrderResponse } from '@shared/contracts/payments';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { type Prefill, useCheckout } from '../components/checkout-context';
@@ -71,7 +71,7 @@ export function usePaymentFlow() {
 
       const progress = toast.loading('Confirming your payment…');
       const outcome = await pollPaymentStatus(order.id);
-      toast.dismiss(progress);
+      progress.dismiss();
       if (outcome === 'paid') return finish();
       if (outcome === 'failed') toast.error('Payment failed or timed out.');
       else toast.error('Timed out while waiting for payment status. Please try again.');

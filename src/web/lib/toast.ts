@@ -1,0 +1,95 @@
+/**
+ * Toasts (SPEC.md §8 messages, §9 figures in components/ui/toaster.tsx), raised from anywhere.
+ *
+ * sonner and its toaster load on the first toast rather than with the page, so a first visit
+ * does not download them; the message shows as soon as the toaster has mounted (a few ms locally).
+ * Before a full page load (lib/navigation.tsx), the toasts of the last few seconds are kept in
+ * session storage and shown again on the next page, so "Logged in successfully!" survives the
+ * move from a marketing page to the dashboard.
+ */
+type Kind = 'success' | 'error' | 'info' | 'loading';
+interface Raised {
+  kind: Kind;
+  message: string;
+  id: string;
+  at: number;
+}
+
+const CARRY_KEY = 'remotefix.toasts';
+const CARRY_WINDOW_MS = 4000;
+
+type Sonner = typeof import('sonner');
+let sonner: Promise<Sonner> | undefined;
+let markMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+const ready = () => Promise.all([(sonner ??= import('sonner')), mounted]).then(([m]) => m);
+
+let wanted = false;
+const listeners = new Set<() => void>();
+let recent: Raised[] = [];
+let seq = 0;
+
+function show(kind: Kind, message: string): string {
+  const id = `toast-${Date.now()}-${++seq}`;
+  const now = Date.now();
+  recent = [...recent.filter((t) => now - t.at < CARRY_WINDOW_MS), { kind, message, id, at: now }];
+  if (!wanted) {
+    wanted = true;
+    listeners.forEach((l) => l());
+  }
+  void ready().then((m) => m.toast[kind](message, { id }));
+  return id;
+}
+
+export const toast = {
+  success: (message: string) => void show('success', message),
+  error: (message: string) => void show('error', message),
+  info: (message: string) => void show('info', message),
+  /** A toast that stays until dismissed (e.g. while a payment is confirmed). */
+  loading(message: string) {
+    const id = show('loading', message);
+    return {
+      dismiss() {
+        recent = recent.filter((t) => t.id !== id);
+        void ready().then((m) => m.toast.dismiss(id));
+      },
+    };
+  },
+};
+
+/** For the toaster host (components/ui/toaster.tsx): whether any toast was raised, and "mounted". */
+export const toasterHost = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  wanted: () => wanted,
+  mounted: () => markMounted(),
+};
+
+/** Keeps the toasts of the last few seconds for the next page (called before a full page load). */
+export function carryRecentToasts() {
+  const now = Date.now();
+  const keep = recent.filter((t) => t.kind !== 'loading' && now - t.at < CARRY_WINDOW_MS);
+  try {
+    if (keep.length) sessionStorage.setItem(CARRY_KEY, JSON.stringify(keep.map(({ kind, message }) => ({ kind, message }))));
+  } catch {
+    // Storage unavailable (private mode quota): the toast is lost, the navigation is not.
+  }
+}
+
+/** Shows what the previous page carried over (called once at start-up). */
+export function showCarriedToasts() {
+  let carried: { kind: Kind; message: string }[] = [];
+  try {
+    carried = JSON.parse(sessionStorage.getItem(CARRY_KEY) ?? '[]') as typeof carried;
+    sessionStorage.removeItem(CARRY_KEY);
+  } catch {
+    return;
+  }
+  for (const t of carried) {
+    if ((t.kind === 'success' || t.kind === 'error' || t.kind === 'info') && typeof t.message === 'string') show(t.kind, t.message);
+  }
+}
