@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { takingTurns } from './pglite-turns.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -72,7 +73,7 @@ export function openDatabase(target: DatabaseTarget): Database {
   } else {
     client = new PGlite();
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite({ client: takingTurns(client) as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
