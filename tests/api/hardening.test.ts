@@ -153,6 +153,12 @@ describe('not found', () => {
     expect(res.body).toMatch(/<title>[^<]*Page Not Found[^<]*<\/title>/);
   });
 
+  it.each(['/index.html', '/app.html'])('does not send the page template %s as a file', async (url) => {
+    const res = await call({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Page Not Found');
+  });
+
   it('answers a nested unknown page the same way', async () => {
     const res = await call({ method: 'GET', url: '/service/nothing/here', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);

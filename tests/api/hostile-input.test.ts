@@ -268,7 +268,7 @@ async function endpointsOf(t: TestApp): Promise<Endpoint[]> {
 }
 
 /** The built web app's files (served by @fastify/static, one route each): not endpoints to fuzz. */
-const isBuildAsset = (path: string) => /^\/(assets\/|index\.html$|favicon\.\w+$)/.test(path);
+const isBuildAsset = (path: string) => /^\/(assets\/|favicon\.\w+$)/.test(path);
 
 /** Every method+path the router knows, read from `printRoutes` (one line per node, 4 columns a level). */
 function routerTable(t: TestApp): { method: string; path: string }[] {

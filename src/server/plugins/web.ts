@@ -160,6 +160,8 @@ export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: C
       root: dist,
       index: false,
       wildcard: false,
+      // The page templates are rendered into the routes below, never sent as they are.
+      globIgnore: ['index.html', 'app.html'],
       // The build writes .br and .gz copies of each asset (vite.config.ts): sent as they are.
       preCompressed: true,
       setHeaders(res, filePath) {
