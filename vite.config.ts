@@ -83,6 +83,19 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Dashboards, admin and the sign-in callback: the router (main.tsx).
             app: fileURLToPath(new URL('./src/web/app.html', import.meta.url)),
           },
+          output: {
+            // The libraries every page starts with, in one cached file instead of eight: fewer requests
+            // before a marketing page is live (29 → 27 for /). Only packages each entry loads at once
+            // are named, so the group pulls nothing lazy (zod, react-hook-form) into the first load.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                },
+              ],
+            },
+          },
         },
       },
   ssr: { noExternal: true },
