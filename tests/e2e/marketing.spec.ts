@@ -94,6 +94,17 @@ test.describe('marketing pages', () => {
     await context.close();
   });
 
+  test('a marketing page fetches its scripts at low priority: the first paint needs none of them', async ({ request }) => {
+    for (const { path } of PAGES) {
+      const html = await (await request.get(path)).text();
+      const scripts = html.match(/<script type="module"[^>]*>/g) ?? [];
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(scripts).toHaveLength(1);
+      expect(preloads.length).toBeGreaterThan(0);
+      for (const tag of [...scripts, ...preloads]) expect(tag).toContain('fetchpriority="low"');
+    }
+  });
+
   test('from the dashboard, header links move to a marketing page in place (no page load)', async ({ page }) => {
     await page.goto('/dashboard');
     // A full page load would wipe this marker; the app's router keeps it.

@@ -30,6 +30,13 @@ const escapeHtml = (s: string) =>
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
 
+/**
+ * A marketing page paints from its HTML alone (markup and stylesheet inline); its scripts only make
+ * it live. Fetched at low priority, they still start at once but give way to what the first paint
+ * needs (the font) on a slow connection, instead of sharing the link with it.
+ */
+const LOW_PRIORITY = 'fetchpriority="low"';
+
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -102,10 +109,12 @@ export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: C
   const read = (name: string) => (dist && existsSync(join(dist, name)) ? readFileSync(join(dist, name), 'utf8') : FALLBACK_TEMPLATE);
   // The rendered pages paint from their HTML alone: their stylesheet comes inside it, saving a round
   // trip before the first paint (the app pages, rendered by their scripts, keep the cached file).
-  const siteTemplate = read('index.html').replace(STYLESHEET, (link: string, file: string) => {
-    const css = dist && existsSync(join(dist, file)) ? readFileSync(join(dist, file), 'utf8') : undefined;
-    return css && !/<\/style/i.test(css) ? `<style>${css}</style>` : link;
-  });
+  const siteTemplate = read('index.html')
+    .replace(STYLESHEET, (link: string, file: string) => {
+      const css = dist && existsSync(join(dist, file)) ? readFileSync(join(dist, file), 'utf8') : undefined;
+      return css && !/<\/style/i.test(css) ? `<style>${css}</style>` : link;
+    })
+    .replace(/<(script type="module"|link rel="modulepreload")/g, `<$1 ${LOW_PRIORITY}`);
   const appTemplate = read('app.html');
   const publicConfig = publicAppConfig(config);
   // JSON inside a non-executed data block: allowed by the CSP, read by the app at start.
@@ -122,7 +131,7 @@ export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: C
     const preloads = page
       ? chunkClosure(manifest, page.module)
           .filter((file) => !template.includes(`/${file}"`))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .map((file) => `<link rel="modulepreload" ${LOW_PRIORITY} crossorigin href="/${file}">`)
       : [];
     const head = [
       `<title>${escapeHtml(meta.title)}</title>`,
