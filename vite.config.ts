@@ -74,8 +74,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         // page) and never added again by a lazily loaded chunk: a second copy would re-declare the
         // font and lay the page out again (a layout shift) for nothing.
         cssCodeSplit: false,
-        // The server reads it to preload each marketing page's own chunk (src/server/plugins/web.ts).
-        manifest: true,
         rollupOptions: {
           input: {
             // Marketing pages, rendered by the server and made live by site.tsx.
@@ -86,18 +84,22 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // What every page starts with, in two cached files instead of twenty: the libraries (vendor)
             // and the app's own small shared modules (core). Fewer requests before a marketing page is
-            // live (29 → 14 for /). Only modules each entry loads at once are named, so neither group
-            // pulls anything lazy (zod, react-hook-form) into the first load; check with
-            // scripts/bundle-sources.py on a --sourcemap build after changing either list.
+            // live (29 → 16 for /, three of them before its first paint). Only modules each entry loads
+            // at once are named, so neither group pulls anything lazy (zod, react-hook-form) into the
+            // first load; check with scripts/bundle-sources.py on a --sourcemap build after changing
+            // either list.
             codeSplitting: {
               groups: [
+                // Vite's helper for dynamic imports, on its own: the marketing entry needs it before the
+                // first paint, and nothing else (left alone, rolldown folds it into core).
+                { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
                 {
                   name: 'vendor',
                   test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
                 },
                 {
                   name: 'core',
-                  test: /src[\\/](web[\\/](lib[\\/](api-client|auth|catalogue|navigation|token-store|utils)|config[\\/]paths|components[\\/]ui[\\/](button|card)|components[\\/]layout[\\/]logo|features[\\/]auth[\\/]components[\\/]auth-dialog-context)|shared[\\/](product|roles))\.tsx?$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](shield-check|user-round|user-cog|badge-indian-rupee)|Icon|createLucideIcon|defaultAttributes|shared[\\/])/,
+                  test: /src[\\/](web[\\/](lib[\\/](api-client|app-config|auth|catalogue|navigation|toast|token-store|utils)|config[\\/]paths|components[\\/]ui[\\/](button|card)|components[\\/]layout[\\/]logo|features[\\/]auth[\\/]components[\\/]auth-dialog-context)|shared[\\/](product|roles))\.tsx?$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](shield-check|user-round|user-cog|badge-indian-rupee|log-out)|Icon|createLucideIcon|defaultAttributes|shared[\\/])/,
                 },
               ],
             },

@@ -4,8 +4,6 @@ import type { PublicAppConfig } from './app-config.js';
 export interface RenderedPage {
   /** The page's path; null for the not-found page. */
   path: string | null;
-  /** The page's source module, as the client build's manifest names it (for preload links). */
-  module: string;
   /** The markup that goes inside #root. */
   html: string;
 }

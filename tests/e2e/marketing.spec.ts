@@ -94,15 +94,47 @@ test.describe('marketing pages', () => {
     await context.close();
   });
 
-  test('a marketing page fetches its scripts at low priority: the first paint needs none of them', async ({ request }) => {
+  test('a marketing page names only its small entry in the HTML, fetched at low priority', async ({ request }) => {
     for (const { path } of PAGES) {
       const html = await (await request.get(path)).text();
       const scripts = html.match(/<script type="module"[^>]*>/g) ?? [];
       const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
       expect(scripts).toHaveLength(1);
-      expect(preloads.length).toBeGreaterThan(0);
-      for (const tag of [...scripts, ...preloads]) expect(tag).toContain('fetchpriority="low"');
+      for (const tag of [...scripts, ...preloads]) {
+        expect(tag).toContain('fetchpriority="low"');
+        expect(tag).not.toMatch(/vendor-|core-|page-/);
+      }
     }
+  });
+
+  test('React and the page code are fetched after the first contentful paint, and the page comes alive', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('form', { name: 'Repair request' }).getByLabel('Main Category')).toBeEnabled();
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/(vendor|hydrate-site-page|home-page)-[^/]+\.js$/.test(e.name))
+        .map((e) => ({ name: e.name, startTime: e.startTime })),
+    }));
+    expect(timing.fcp).toBeGreaterThan(0);
+    expect(timing.scripts.map((s) => s.name.replace(/^.*\/assets\/([a-z-]+)-.*$/, '$1')).sort()).toEqual(['home-page', 'hydrate-site-page', 'vendor']);
+    for (const s of timing.scripts) expect(s.startTime, s.name).toBeGreaterThanOrEqual(timing.fcp as number);
+  });
+
+  test('a click on Login before the page is live is held and opens the dialog once it is', async ({ page }) => {
+    // Hold React back, so the click surely comes first.
+    let vendorServed = false;
+    await page.route('**/assets/vendor-*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+      vendorServed = true;
+    });
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+    expect(vendorServed).toBe(false);
+    await expect(page.getByRole('dialog', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page).toHaveURL('/');
   });
 
   test('from the dashboard, header links move to a marketing page in place (no page load)', async ({ page }) => {

@@ -31,32 +31,11 @@ const escapeHtml = (s: string) =>
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
 
 /**
- * A marketing page paints from its HTML alone (markup and stylesheet inline); its scripts only make
- * it live. Fetched at low priority, they still start at once but give way to what the first paint
- * needs (the font) on a slow connection, instead of sharing the link with it.
+ * A marketing page paints from its HTML alone (markup and stylesheet inline). Its one script in the
+ * HTML, the small entry that loads the rest after the first paint (src/web/site.tsx), is fetched at
+ * low priority so that on a slow connection it gives way to what the paint needs (the font).
  */
 const LOW_PRIORITY = 'fetchpriority="low"';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-/** The built files a source module needs at once: its chunk and everything it imports statically. */
-function chunkClosure(manifest: Record<string, ManifestChunk>, module: string): string[] {
-  const files: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    files.push(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  visit(module);
-  if (!files.length) throw new Error(`${module} is not in the web build's manifest: rebuild with npm run build`);
-  return files;
-}
 
 // Rendering the marketing pages takes a few hundred ms: once per process and config, not per app
 // instance (the API tests build hundreds).
@@ -121,18 +100,11 @@ export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: C
   const configJson = JSON.stringify(publicConfig).replace(/</g, '\\u003c');
 
   const ssrEntry = dist ? join(dirname(dist), 'ssr', 'entry-server.js') : undefined;
-  const manifestFile = dist ? join(dist, '.vite', 'manifest.json') : undefined;
-  const rendered = ssrEntry && existsSync(ssrEntry) && manifestFile && existsSync(manifestFile) ? await renderSite(ssrEntry, publicConfig) : [];
-  const manifest = manifestFile && rendered.length ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
+  const rendered = ssrEntry && existsSync(ssrEntry) ? await renderSite(ssrEntry, publicConfig) : [];
 
   const render = (template: string, path: string, meta: PageMeta, page?: RenderedPage) => {
     // React writes resource hints (an image preload) ahead of the markup: they belong in <head>.
     const [, hints = '', body = ''] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(page?.html ?? '') ?? [];
-    const preloads = page
-      ? chunkClosure(manifest, page.module)
-          .filter((file) => !template.includes(`/${file}"`))
-          .map((file) => `<link rel="modulepreload" ${LOW_PRIORITY} crossorigin href="/${file}">`)
-      : [];
     const head = [
       `<title>${escapeHtml(meta.title)}</title>`,
       `<meta name="description" content="${escapeHtml(meta.description)}" />`,
@@ -140,7 +112,6 @@ export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: C
       meta.marketing ? '' : '<meta name="robots" content="noindex" />',
       `<script id="app-config" type="application/json">${configJson}</script>`,
       hints,
-      ...preloads,
     ].join('');
     return template
       .replace(/<title>[\s\S]*?<\/title>/, '')

@@ -3,7 +3,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { AppShell } from './app-shell';
 import { SiteLayout } from './layouts/site-layout';
 import { RouterNavigationProvider } from './router-navigation';
-import { NOT_FOUND_PAGE, SITE_PAGES } from './site-page';
+import { NOT_FOUND_PAGE, SITE_PAGES } from './site-routes';
 
 function PageMeta() {
   usePageMeta();
@@ -23,7 +23,7 @@ function Root() {
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
-const marketing: RouteObject[] = Object.entries(SITE_PAGES).map(([path, entry]) => ({ path, lazy: page(entry.load) }));
+const marketing: RouteObject[] = Object.entries(SITE_PAGES).map(([path, load]) => ({ path, lazy: page(load) }));
 
 /**
  * Routes (SPEC.md §2) of the app entry (main.tsx): the dashboards and the sign-in callback, plus
@@ -44,7 +44,7 @@ export const router = createBrowserRouter([
           ...marketing,
           { path: '/dashboard', lazy: page(() => import('./routes/dashboard-page')) },
           { path: '/auth/success', lazy: page(() => import('@/features/auth/components/auth-success-page')) },
-          { path: '*', lazy: page(NOT_FOUND_PAGE.load) },
+          { path: '*', lazy: page(NOT_FOUND_PAGE) },
         ],
       },
       {

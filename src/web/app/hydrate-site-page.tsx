@@ -1,0 +1,19 @@
+import { type ComponentType, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { documentNavigation } from '@/lib/navigation';
+import { carryRecentToasts, showCarriedToasts } from '@/lib/toast';
+import { SitePage } from './site-page';
+
+/**
+ * Makes a marketing page live (site.tsx): hydrates the HTML the server rendered, or renders the page
+ * where there is none (the Vite dev server). No router: a link to another page loads it.
+ */
+export function hydrateSitePage(root: HTMLElement, Page: ComponentType) {
+  const { pathname, search } = window.location;
+  const navigation = documentNavigation({ pathname, search, beforeLeave: carryRecentToasts });
+  const page = <SitePage navigation={navigation} Page={Page} />;
+  // In a transition, hydration yields to the browser between components instead of holding the main thread.
+  if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, page));
+  else createRoot(root).render(page);
+  showCarriedToasts();
+}
