@@ -193,6 +193,45 @@ test.describe('public request form', () => {
     await expect(f.submit).toBeEnabled();
   });
 
+  // The marketing pages come alive after their first paint: what a visitor types in the server's
+  // form before then must survive hydration and be sent.
+  for (const path of ['/', '/contact']) {
+    test(`on ${path}, what is typed before the form is live is kept and sent`, async ({ page }) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/request-form-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path);
+      const f = fields(page);
+      await f.name.fill('Ravi Kumar');
+      await f.computerType.selectOption('Laptop');
+      await f.description.fill('The laptop restarts whenever it gets warm.');
+      await expect(f.main).toBeDisabled(); // not live yet
+      release();
+      await expect(f.main).toBeEnabled();
+      await expect(f.name).toHaveValue('Ravi Kumar');
+      await expect(f.computerType).toHaveValue('Laptop');
+      await expect(f.description).toHaveValue('The laptop restarts whenever it gets warm.');
+
+      await f.phone.fill('+91 99887 76655');
+      await f.email.fill('ravi@example.com');
+      await f.main.selectOption({ label: 'Virus & Malware Removal' });
+      await expect(f.sub).toBeEnabled();
+      await f.sub.selectOption({ label: 'Ransomware Assistance' });
+      const responsePromise = page.waitForResponse((r) => r.url().endsWith('/api/contact/add') && r.request().method() === 'POST');
+      await f.submit.click();
+      const response = await responsePromise;
+      expect(response.status()).toBe(201);
+      expect(response.request().postDataJSON()).toMatchObject({
+        name: 'Ravi Kumar',
+        computerType: 'Laptop',
+        description: 'The laptop restarts whenever it gets warm.',
+      });
+    });
+  }
+
   test.describe('when the request fails', () => {
     test.use({ allowConsoleErrors: /^Failed to load resource: (the server responded with a status of 500|net::ERR_FAILED)/ });
 
