@@ -28,6 +28,7 @@ import {
   ADMIN_PASSWORD,
   type Child,
   cpuSeconds,
+  ensurePgDatabase,
   getJson,
   login,
   mb,
@@ -440,13 +441,19 @@ async function main() {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     targets.push({ kind: 'pglite', dataDir: dir });
   }
-  if (process.env.SOAK_DATABASE_URL) targets.push({ kind: 'postgres', url: process.env.SOAK_DATABASE_URL });
+  if (process.env.SOAK_DATABASE_URL) {
+    await ensurePgDatabase(process.env.SOAK_DATABASE_URL);
+    targets.push({ kind: 'postgres', url: process.env.SOAK_DATABASE_URL });
+  }
   const reports: SoakReport[] = [];
-  for (const t of targets) reports.push(await soak(t));
-
   console.log('\n================ RemoteFix soak ================');
   console.log(`${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; mix: ${Object.entries(MIX).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  for (const r of reports) print(r);
+  // Each database's figures as soon as it is done: a failure on the next one does not lose them.
+  for (const t of targets) {
+    const report = await soak(t);
+    reports.push(report);
+    print(report);
+  }
   const file = writeResults('soak.json', {
     generatedAt: new Date().toISOString(),
     machine: { cpus: cpus().length, memoryBytes: totalmem(), node: process.version },
