@@ -148,49 +148,41 @@ export async function startServer(target: Target, port: number, extra: Record<st
 
 // ---- PostgreSQL databases ----------------------------------------------------------------------
 
-/** Drops and creates `name` on the server of `serverUrl`; answers the new database's URL. */
-export async function freshPgDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new URL(serverUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
+/** The database a URL names (quoted for SQL), and a client on its server's `postgres` database, closed after `work`. */
+async function onServerOf<T>(databaseUrl: string, work: (client: pg.Client, name: string, quoted: string) => Promise<T>): Promise<T> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
+    return await work(client, name, `"${name.replace(/"/g, '""')}"`);
   } finally {
     await client.end();
   }
+}
+
+/** Drops and creates `name` on the server of `serverUrl`; answers the new database's URL. */
+export async function freshPgDatabase(serverUrl: string, name: string): Promise<string> {
   const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  url.pathname = `/${encodeURIComponent(name)}`;
+  await onServerOf(url.toString(), async (client, _name, quoted) => {
+    await client.query(`drop database if exists ${quoted} with (force)`);
+    await client.query(`create database ${quoted}`);
+  });
   return url.toString();
 }
 
 /** Creates the database of `databaseUrl` if its server does not have it yet; leaves one that exists as it is. */
 export async function ensurePgDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
+  await onServerOf(databaseUrl, async (client, name, quoted) => {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await client.end();
-  }
+    if (!rowCount) await client.query(`create database ${quoted}`);
+  });
 }
 
 export async function dropPgDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await client.end();
-  }
+  await onServerOf(databaseUrl, (client, _name, quoted) => client.query(`drop database if exists ${quoted} with (force)`).then(() => undefined));
 }
 
 export async function pgReachable(url: string): Promise<boolean> {
