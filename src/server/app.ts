@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkedSerializerCompiler, fastSerializerCompiler } from './lib/serializer.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ZodApp } from './lib/http.js';
@@ -46,7 +47,8 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses: compiled writers in production; checked against the zod schemas everywhere else (lib/serializer.ts).
+  app.setSerializerCompiler(config.env === 'production' ? fastSerializerCompiler : checkedSerializerCompiler);
 
   const db = database.db;
   const tokens = createTokenService(jwtSecret);
