@@ -4,7 +4,9 @@
  * For PostgreSQL (BENCH_DATABASE_URL, else a fresh `remotefix_bench` on postgres://postgres@127.0.0.1:5432)
  * and then for the embedded PGlite (a fresh temporary DATA_DIR), in turn:
  *   1. seeds 100,000 tickets (scripts/bench/seed.ts) and, into a second database, 1,000;
- *   2. runs the ceiling (scripts/bench/ceiling.ts: bare Fastify + the same SQL as GET /api/tickets);
+ *   2. runs the ceiling (scripts/bench/ceiling.ts: bare Fastify + the same SQL as GET /api/tickets), and
+ *      again after each authenticated list, so each list's ratio is to the ceiling measured either side
+ *      of it (these shared cores speed up and slow down by a third within minutes);
  *   3. starts the production server (dist/server/server/main.js), logs in the measured customer, the
  *      measured engineer and the admin, and drives each endpoint with autocannon (50 connections,
  *      a warm-up, then 10 s) while sampling the server's resident memory;
@@ -17,7 +19,7 @@
  * Env: BENCH_DATABASE_URL, BENCH_SKIP_POSTGRES=1, BENCH_SKIP_PGLITE=1, BENCH_DURATION (s, default 10),
  * BENCH_TICKETS (default 100000), BENCH_KEEP=1 (keep the databases and data dirs).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -79,6 +81,8 @@ interface EndpointResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** The ceiling's req/s this read is compared with: the mean of its runs just before and just after. */
+  ceilingRps: number | null;
   ratioToCeiling: number | null;
   peakRssBytes: number;
   /** The server's CPU use during the run (warm-up included), in cores: 1.0 is one core busy. */
@@ -94,7 +98,9 @@ interface ListTiming {
 interface DatabaseReport {
   database: string;
   seed: { tickets: number; payments: number; events: number; customers: number; seconds: number };
+  /** The ceiling run with the median req/s; `ceilingRuns` has every run's req/s, in order. */
   ceiling: EndpointResult;
+  ceilingRuns: number[];
   endpoints: EndpointResult[];
   serverPeakRssBytes: number;
   serverIdleRssBytes: number;
@@ -137,6 +143,7 @@ function summarise(
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
+    ceilingRps: authenticated ? ceilingRps : null,
     ratioToCeiling: authenticated && ceilingRps ? rps / ceilingRps : null,
     peakRssBytes,
     serverCpuCores,
@@ -266,7 +273,14 @@ async function benchDatabase(kind: Target['kind']): Promise<DatabaseReport> {
     log(`seeded the ${SMALL}-ticket set in ${(s.result.ms / 1000).toFixed(1)} s`);
   }
 
-  // 2. The ceiling, alone on the data (PGlite allows one process per data directory).
+  // 2. The ceiling, in its own process beside the app's (PGlite allows one process per data
+  // directory: there it runs on a copy of the data).
+  let ceilingDataDir = '';
+  if (big.kind === 'pglite') {
+    ceilingDataDir = mkdtempSync(join(tmpdir(), 'rf-bench-ceiling-'));
+    cpSync(big.dataDir, ceilingDataDir, { recursive: true });
+    cleanups.push(() => rmSync(ceilingDataDir, { recursive: true, force: true }));
+  }
   const ceilingEnv = {
     ...process.env,
     PORT: String(CEILING_PORT),
@@ -274,18 +288,37 @@ async function benchDatabase(kind: Target['kind']): Promise<DatabaseReport> {
     CEILING_SQL: built.text,
     CEILING_PARAMS: JSON.stringify(built.values),
     DATABASE_URL: big.kind === 'postgres' ? big.url : '',
-    DATA_DIR: big.kind === 'pglite' ? big.dataDir : '',
+    DATA_DIR: ceilingDataDir,
   };
   const ceilingProc = spawnNode('ceiling', ['--import', 'tsx', join(ROOT, 'scripts/bench/ceiling.ts')], ceilingEnv);
   await waitReady(`http://127.0.0.1:${CEILING_PORT}/healthz`, ceilingProc);
   const ceilingBody = await getJson<{ rows: unknown[] }>(`http://127.0.0.1:${CEILING_PORT}/ceiling`);
   if (ceilingBody.rows.length !== MEASURED_TICKETS) throw new Error(`the ceiling query returned ${ceilingBody.rows.length} rows, not ${MEASURED_TICKETS}`);
-  const ceiling = await measure(ceilingProc, `http://127.0.0.1:${CEILING_PORT}`, { name: 'ceiling: bare Fastify + same SQL', path: '/ceiling', authenticated: false }, null);
-  await ceilingProc.stop();
-
-  // 3. The app.
+  const measureCeiling = () =>
+    measure(ceilingProc, `http://127.0.0.1:${CEILING_PORT}`, { name: 'ceiling: bare Fastify + same SQL', path: '/ceiling', authenticated: false }, null);
+  const ceilingRuns: EndpointResult[] = [];
+  let server: Child;
+  try {
+    ceilingRuns.push(await measureCeiling());
+    // 3. The app.
+    server = await startServer(big, APP_PORT);
+  } catch (err) {
+    await ceilingProc.stop();
+    throw err;
+  }
   const base = `http://127.0.0.1:${APP_PORT}`;
-  const server = await startServer(big, APP_PORT);
+  /**
+   * An authenticated read, then the ceiling again: the read's ratio is to the mean of the ceiling's
+   * runs just before and just after it, so a machine that slows down or speeds up meanwhile moves both.
+   */
+  const againstCeiling = async (spec: Parameters<typeof measure>[2]): Promise<EndpointResult> => {
+    const before = ceilingRuns.at(-1)?.rps ?? NaN;
+    const result = await measure(server, base, spec, null);
+    const after = await measureCeiling();
+    ceilingRuns.push(after);
+    const reference = (before + after.rps) / 2;
+    return { ...result, ceilingRps: reference, ratioToCeiling: result.rps / reference };
+  };
   const endpoints: EndpointResult[] = [];
   let idle = 0;
   let list: DatabaseReport['adminList'];
@@ -300,18 +333,18 @@ async function benchDatabase(kind: Target['kind']): Promise<DatabaseReport> {
       throw new Error(`expected ${MEASURED_TICKETS} tickets each, got ${mine.tickets.length} (customer) and ${assigned.tickets.length} (engineer)`);
     }
     const deep = await deepCursorPath(base, admin, DEEP_PAGE);
-    const c = ceiling.rps;
-    endpoints.push(await measure(server, base, { name: 'GET /api/admin/services/main', path: '/api/admin/services/main', authenticated: false }, c));
-    endpoints.push(await measure(server, base, { name: 'GET /api/tickets (customer, 20)', path: '/api/tickets', token: customer, authenticated: true }, c));
-    endpoints.push(await measure(server, base, { name: 'GET /api/engineer/assigned-tickets (20)', path: '/api/engineer/assigned-tickets', token: engineer, authenticated: true }, c));
-    const first = await measure(server, base, { name: 'GET /api/admin/tickets (first page)', path: '/api/admin/tickets', token: admin, authenticated: true }, c);
+    endpoints.push(await measure(server, base, { name: 'GET /api/admin/services/main', path: '/api/admin/services/main', authenticated: false }, null));
+    endpoints.push(await againstCeiling({ name: 'GET /api/tickets (customer, 20)', path: '/api/tickets', token: customer, authenticated: true }));
+    endpoints.push(await againstCeiling({ name: 'GET /api/engineer/assigned-tickets (20)', path: '/api/engineer/assigned-tickets', token: engineer, authenticated: true }));
+    const first = await againstCeiling({ name: 'GET /api/admin/tickets (first page)', path: '/api/admin/tickets', token: admin, authenticated: true });
     endpoints.push(first);
-    const deepResult = await measure(server, base, { name: `GET /api/admin/tickets?status=completed (page ${deep.page})`, path: deep.path, token: admin, authenticated: true }, c);
+    const deepResult = await againstCeiling({ name: `GET /api/admin/tickets?status=completed (page ${deep.page})`, path: deep.path, token: admin, authenticated: true });
     endpoints.push(deepResult);
+    await ceilingProc.stop();
     // Not a target: the per-request cost of authentication alone (token check + loading the user),
     // which every authenticated read pays on top of the ceiling's one query.
-    endpoints.push(await measure(server, base, { name: 'reference: GET /api/me (auth only)', path: '/api/me', token: customer, authenticated: false }, c));
-    endpoints.push(await measure(server, base, { name: 'POST /api/login (argon2id)', method: 'POST', path: '/api/login', body: { email: MEASURED_CUSTOMER_EMAIL, password: BENCH_PASSWORD }, authenticated: false }, c));
+    endpoints.push(await measure(server, base, { name: 'reference: GET /api/me (auth only)', path: '/api/me', token: customer, authenticated: false }, null));
+    endpoints.push(await measure(server, base, { name: 'POST /api/login (argon2id)', method: 'POST', path: '/api/login', body: { email: MEASURED_CUSTOMER_EMAIL, password: BENCH_PASSWORD }, authenticated: false }, null));
     const bigFirst = first;
     list = {
       big: {
@@ -353,13 +386,17 @@ async function benchDatabase(kind: Target['kind']): Promise<DatabaseReport> {
     }
   } finally {
     await server.stop();
+    await ceilingProc.stop();
   }
+  const byRps = [...ceilingRuns].sort((a, b) => a.rps - b.rps);
+  const ceiling = byRps[Math.floor((byRps.length - 1) / 2)] as EndpointResult;
   const serverPeak = Math.max(...endpoints.map((e) => e.peakRssBytes));
   log(`${label} done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   return {
     database: label,
     seed: { tickets: seed.tickets, payments: seed.payments, events: seed.events, customers: seed.customers, seconds: seed.ms / 1000 },
     ceiling,
+    ceilingRuns: ceilingRuns.map((r) => r.rps),
     endpoints,
     serverPeakRssBytes: serverPeak,
     serverIdleRssBytes: idle,
@@ -425,6 +462,10 @@ function printDatabase(report: DatabaseReport) {
   console.log(`\n${report.database}: ${report.seed.tickets} tickets, ${report.seed.payments} payments, ${report.seed.events} events, ${report.seed.customers} customers (seeded in ${f1(report.seed.seconds)} s)`);
   console.log(`${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s per endpoint; server RSS idle ${mb(report.serverIdleRssBytes)} MB, peak ${mb(report.serverPeakRssBytes)} MB`);
   console.log(table(rows));
+  console.log(
+    `ceiling req/s before the first list and after each: ${report.ceilingRuns.map((r) => r.toFixed(0)).join(', ')}` +
+      ' (its row shows the median run; each list\'s ratio is to the mean of the runs either side of it)',
+  );
   const l = report.adminList;
   const listRows = [
     ['admin list', 'tickets', 'p50 ms (1 conn)', 'p99 ms (1 conn)', `p50 ms (${CONNECTIONS} conn)`, `req/s (${CONNECTIONS} conn)`],
