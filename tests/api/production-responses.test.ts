@@ -92,9 +92,28 @@ describe('production responses: the compiled writers send what the zod schemas d
     }
   });
 
+  it('signs up, books and pays, and completes a ticket through the production app (the writes’ answers too)', async () => {
+    const prod: TestApp = { ...t, app: production };
+    const buyer = await signUp(prod, { name: 'Production Buyer' });
+    const me = await production.inject({ method: 'GET', url: '/api/me', headers: buyer.headers });
+    expect(me.json()).toEqual({ user: buyer.user });
+    const { ticket } = await bookAndPay(prod, buyer, await serviceDraft(prod, 2));
+    expect(ticket).toMatchObject({ status: 'pending', user: { name: 'Production Buyer' }, engineer: null, completedAt: null });
+    const assign = await production.inject({ method: 'PATCH', url: `/api/admin/tickets/${ticket.id}/assign`, headers: admin.headers, payload: { engineerId: engineer.user.id } });
+    expect(assign.statusCode).toBe(200);
+    const start = await production.inject({ method: 'PATCH', url: `/api/admin/tickets/${ticket.id}`, headers: admin.headers, payload: { status: 'in-progress' } });
+    expect(start.json().ticket).toMatchObject({ id: ticket.id, status: 'in-progress', engineer: { id: engineer.user.id } });
+    const done = await production.inject({ method: 'PATCH', url: `/api/tickets/${ticket.id}/complete`, headers: engineer.headers, payload: { remarks: 'Replaced the screen cable.' } });
+    expect(done.json().ticket).toMatchObject({ id: ticket.id, status: 'completed', remarks: 'Replaced the screen cable.' });
+    expect(typeof done.json().ticket.completedAt).toBe('string');
+    const refused = await production.inject({ method: 'POST', url: '/api/login', payload: { email: buyer.user.email, password: 'wrong-password-1' } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: expect.any(String) });
+  });
+
   it('sends a ticket list with its engineer, nulls and text as they are', async () => {
     const res = await production.inject({ method: 'GET', url: '/api/engineer/assigned-tickets', headers: engineer.headers });
-    const [ticket] = res.json().tickets;
+    const ticket = (res.json().tickets as Array<{ id: string }>).find((x) => x.id === ticketId);
     expect(ticket).toMatchObject({
       id: ticketId,
       description: 'Screen flickers — then goes dark.\nTwice a day, “sometimes” more.',
