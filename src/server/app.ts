@@ -47,8 +47,8 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  // Responses: compiled writers in production; checked against the zod schemas everywhere else (lib/serializer.ts).
-  app.setSerializerCompiler(config.env === 'production' ? fastSerializerCompiler : checkedSerializerCompiler);
+  // Responses: compiled writers; in the tests also checked against the zod schemas (lib/serializer.ts).
+  app.setSerializerCompiler(config.env === 'test' ? checkedSerializerCompiler : fastSerializerCompiler);
 
   const db = database.db;
   const tokens = createTokenService(jwtSecret);

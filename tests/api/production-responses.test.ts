@@ -7,9 +7,9 @@ import { bookAndPay, serviceDraft } from '../support/booking.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
 
 /**
- * In production responses are written by the writers compiled from the zod schemas alone
- * (src/server/lib/serializer.ts); everywhere else, tests included, each response is checked against
- * its zod schema too. Here a production-mode app runs on the same database as the test one, and every
+ * In production (and development) responses are written by the writers compiled from the zod
+ * schemas alone (src/server/lib/serializer.ts); in the tests each response is checked against its
+ * zod schema too. Here a production-mode app runs on the same database as the test one, and every
  * read the product makes, for each role that may make it, must answer the same bytes on both.
  */
 let t: TestApp;

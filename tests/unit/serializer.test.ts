@@ -67,7 +67,7 @@ describe('response writers compiled from the zod schemas', () => {
     expect(JSON.parse(sent)).toEqual({ user: { id: ticket.id, name: 'Asha', email: 'asha@example.com', phone: '9876543210', role: 'user', createdAt: ticket.createdAt } });
   });
 
-  it('refuses a response that does not match its schema where it is checked (development and tests)', () => {
+  it('refuses a response that does not match its schema where it is checked (the tests)', () => {
     const write = compile(checkedSerializerCompiler, ticketsResponseSchema);
     expect(() => write({ tickets: [{ ...ticket, status: 'lost' }], nextCursor: null })).toThrow(ResponseSerializationError);
     expect(() => write({ tickets: [{ ...ticket, id: undefined }], nextCursor: null })).toThrow(ResponseSerializationError);
