@@ -1,10 +1,10 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkedSerializerCompiler, fastSerializerCompiler } from './lib/serializer.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ZodApp } from './lib/http.js';
+import { checkedSerializerCompiler, fastSerializerCompiler } from './lib/serializer.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createTokenService } from './modules/auth/tokens.js';
