@@ -38,6 +38,13 @@ async function openForm(page: Page) {
   return f;
 }
 
+/** Clicks Submit Request and answers the contact POST it sends, once its response is in. */
+async function submitAndWait(page: Page) {
+  const response = page.waitForResponse((r) => r.url().endsWith('/api/contact/add') && r.request().method() === 'POST');
+  await fields(page).submit.click();
+  return response;
+}
+
 async function fillValid(page: Page) {
   const f = fields(page);
   await f.name.fill('Ravi Kumar');
@@ -164,9 +171,7 @@ test.describe('public request form', () => {
     const mainId = await f.main.inputValue();
     const subId = await f.sub.inputValue();
 
-    const responsePromise = page.waitForResponse((r) => r.url().endsWith('/api/contact/add') && r.request().method() === 'POST');
-    await f.submit.click();
-    const response = await responsePromise;
+    const response = await submitAndWait(page);
     expect(response.status()).toBe(201);
     expect(response.request().postDataJSON()).toEqual({
       name: 'Ravi Kumar',
@@ -220,9 +225,7 @@ test.describe('public request form', () => {
       await f.main.selectOption({ label: 'Virus & Malware Removal' });
       await expect(f.sub).toBeEnabled();
       await f.sub.selectOption({ label: 'Ransomware Assistance' });
-      const responsePromise = page.waitForResponse((r) => r.url().endsWith('/api/contact/add') && r.request().method() === 'POST');
-      await f.submit.click();
-      const response = await responsePromise;
+      const response = await submitAndWait(page);
       expect(response.status()).toBe(201);
       expect(response.request().postDataJSON()).toMatchObject({
         name: 'Ravi Kumar',
