@@ -28,6 +28,18 @@ const e2e = read('reports/e2e.json');
 const e2ePassed = e2e.stats?.expected ?? 0;
 const e2eFailed = (e2e.stats?.unexpected ?? 0) + (e2e.stats?.flaky ?? 0);
 
+// The dependency audit (scripts/audit-deps.ts) gates by itself; this repeats what it found, or that
+// it could not ask.
+try {
+  const audit = JSON.parse(readFileSync('reports/audit.json', 'utf8'));
+  console.log(
+    audit.kind === 'checked'
+      ? `Dependency audit (npm audit --omit=dev): ${audit.counts.high} high, ${audit.counts.critical} critical`
+      : `Dependency audit (npm audit --omit=dev): NOT CHECKED (${audit.reason})`,
+  );
+} catch {
+  console.log('Dependency audit (npm audit --omit=dev): no report');
+}
 console.log(`API tests (${databases === 2 ? 'PGlite and PostgreSQL' : 'PGlite'}): ${apiPassed} passed, ${apiFailed} failed`);
 console.log(`Browser tests (Chromium): ${e2ePassed} passed, ${e2eFailed} failed`);
 if (apiPassed === 0 || e2ePassed === 0) {
