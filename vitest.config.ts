@@ -1,4 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The web app's aliases (vite.config.ts), for the unit tests of browser modules that need no DOM.
+const resolve = {
+  alias: {
+    '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+    '@': fileURLToPath(new URL('./src/web', import.meta.url)),
+  },
+};
 
 // API tests run on the embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 // The fault project runs on both by itself (PostgreSQL cases skip, saying so, without TEST_DATABASE_URL).
@@ -8,6 +17,7 @@ export default defineConfig({
   test: {
     projects: [
       ...databases.map((db) => ({
+        resolve,
         test: {
           name: db,
           include: ['tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'],

@@ -35,6 +35,9 @@ export async function openRazorpayCheckout(order: OrderResponse, prefill: Prefil
   const Razorpay = await loadRazorpay();
   return new Promise((resolve) => {
     let settled = false;
+    // Razorpay's widget stays open after a failed attempt so the customer can try again (its retry
+    // is on by default): a failure is final only once they close it, and a retry that pays wins.
+    let attemptFailed = false;
     const done = (r: CheckoutResult) => {
       if (!settled) {
         settled = true;
@@ -51,9 +54,11 @@ export async function openRazorpayCheckout(order: OrderResponse, prefill: Prefil
       prefill: { name: prefill.name, email: prefill.email, contact: prefill.phone },
       theme: { color: '#1d4ed8' },
       handler: (success: CheckoutSuccess) => done({ kind: 'success', success }),
-      modal: { ondismiss: () => done({ kind: 'dismissed' }) },
+      modal: { ondismiss: () => done({ kind: attemptFailed ? 'failed' : 'dismissed' }) },
     });
-    rzp.on('payment.failed', () => done({ kind: 'failed' }));
+    rzp.on('payment.failed', () => {
+      attemptFailed = true;
+    });
     rzp.open();
   });
 }
