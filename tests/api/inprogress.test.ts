@@ -143,6 +143,19 @@ describe('POST /order-inprogress', () => {
     expectError(await orderInProgress(admin, ticket.id), 403);
   });
 
+  it('opens one order however many calls race for it (a double click, two tabs)', async () => {
+    const { customer, ticket } = await inProgressTicket();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => orderInProgress(customer, ticket.id)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    const ids = new Set(answers.map((r) => (r.json() as { id: string }).id));
+    expect(ids.size).toBe(1);
+    const rows = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.ticketId, ticket.id), eq(payments.kind, 'inprogress')));
+    expect(rows.map((r) => r.orderId)).toEqual([...ids]);
+  });
+
   it('answers 201 with amount 29900, and reuses the open order while it is unpaid', async () => {
     const { customer, ticket } = await inProgressTicket();
     const res = await orderInProgress(customer, ticket.id, {

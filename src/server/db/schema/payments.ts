@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../../../shared/payments.js';
 import { tickets } from './tickets.js';
 import { users } from './users.js';
@@ -42,6 +43,10 @@ export const payments = pgTable(
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     // An open in-progress order is reused rather than duplicated, so a ticket is not paid for twice.
     index('payments_ticket_idx').on(t.ticketId, t.kind, t.status),
+    // At most one open in-progress order per ticket, even when calls race to open one.
+    uniqueIndex('payments_one_open_inprogress_uq')
+      .on(t.ticketId)
+      .where(sql`${t.kind} = 'inprogress' and ${t.status} = 'created'`),
   ],
 );
 

@@ -5,6 +5,7 @@ import { isPaid, type PaymentKind, type PaymentStatus } from '../../../shared/pa
 import { BOOKING_FEE_PAISE, CURRENCY, IN_PROGRESS_FEE_PAISE } from '../../../shared/product.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentRow, UserRow } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } from '../../lib/errors.js';
 import { resolveServicePair } from '../catalogue/service.js';
 import { recordEvent } from '../tickets/history.js';
@@ -68,19 +69,33 @@ export async function createInProgressOrder(db: Db, provider: PaymentProvider, u
   if (!ticket) throw notFound('Ticket not found');
   if (ticket.userId !== user.id) throw forbidden('This ticket is not yours');
   if (ticket.status !== 'in-progress') throw conflict('The in-progress fee can only be paid while the ticket is in progress');
-  const existing = await inProgressPaymentsOfTicket(db, ticket.id);
-  if (existing.some((p) => isPaid(p.status))) throw conflict('The in-progress fee for this ticket is already paid');
-  const open = existing.find((p) => p.status === 'created');
+  const open = await openInProgressOrderOf(db, ticket.id);
   if (open) return orderAnswer(provider, open);
 
   const receipt = newReceipt('inprogress');
   const order = await openOrder(provider, 'inprogress', receipt, { userId: user.id, ticketId: ticket.id, purpose: 'inprogress' });
-  const row = await db.transaction(async (tx) => {
-    const r = await insertPayment(tx, { orderId: order.id, kind: 'inprogress', userId: user.id, ticketId: ticket.id, amount: FEES.inprogress, currency: CURRENCY, receipt });
-    await recordEvent(tx, { ticketId: ticket.id, orderId: order.id, actorId: user.id, kind: 'payment_created', detail: { kind: 'inprogress', amount: FEES.inprogress } });
-    return r;
-  });
-  return orderAnswer(provider, row);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const r = await insertPayment(tx, { orderId: order.id, kind: 'inprogress', userId: user.id, ticketId: ticket.id, amount: FEES.inprogress, currency: CURRENCY, receipt });
+      await recordEvent(tx, { ticketId: ticket.id, orderId: order.id, actorId: user.id, kind: 'payment_created', detail: { kind: 'inprogress', amount: FEES.inprogress } });
+      return r;
+    });
+    return orderAnswer(provider, row);
+  } catch (err) {
+    // A concurrent call stored its order first (one open order per ticket, by a unique index):
+    // every caller pays that one. The provider order made here is never shown, so never paid.
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await openInProgressOrderOf(db, ticket.id);
+    if (!winner) throw err;
+    return orderAnswer(provider, winner);
+  }
+}
+
+/** The ticket's open in-progress order, if any; a refusal when the fee is already paid. */
+async function openInProgressOrderOf(db: Db, ticketId: string): Promise<PaymentRow | undefined> {
+  const existing = await inProgressPaymentsOfTicket(db, ticketId);
+  if (existing.some((p) => isPaid(p.status))) throw conflict('The in-progress fee for this ticket is already paid');
+  return existing.find((p) => p.status === 'created');
 }
 
 export interface Settlement {
