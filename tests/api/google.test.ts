@@ -3,7 +3,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.js';
-import { bearer, signUp, uniqueEmail } from '../support/api.js';
+import { bearer, expectError, signUp, uniqueEmail } from '../support/api.js';
 import { GOOGLE_CLIENT, startIssuer } from '../support/oidc-issuer.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -80,14 +80,43 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
     expect(profile.json().user).toMatchObject({ name: 'Gita G', phone: '+91 99999 11111' });
   });
 
-  it('links an existing password account when the issuer says the email is verified', async () => {
-    const owner = await signUp(t, { email: uniqueEmail('owner') });
-    issuer.nextClaims({ email: owner.user.email, email_verified: true, name: 'Someone' });
-    const res = await finish(await approvedCallback());
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tokenFrom(res)) });
-    expect(me.json().user.id).toBe(owner.user.id);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: owner.user.email, password: 'correct-horse-42' } });
-    expect(login.statusCode).toBe(200);
+  it('links the account that holds a verified email, and takes back what its maker could still use (pre-account hijacking)', async () => {
+    // Someone signs up with an address that is not theirs (nothing checks a signup's email)…
+    const victimEmail = uniqueEmail('victim');
+    const squatter = await signUp(t, { email: victimEmail });
+    // …and the address's owner later signs in with Google, which proves the address is theirs.
+    issuer.nextClaims({ sub: 'owner-sub', email: victimEmail, email_verified: true, name: 'Owner' });
+    const ownerToken = tokenFrom(await finish(await approvedCallback()));
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(ownerToken) });
+    expect(me.json().user.id).toBe(squatter.user.id);
+
+    // The maker's session and password no longer open the account.
+    expectError(await t.app.inject({ method: 'GET', url: '/api/me', headers: squatter.headers }), 401);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/tickets', headers: squatter.headers }), 401);
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: victimEmail, password: 'correct-horse-42' } });
+    expectError(login, 401, 'Invalid credentials');
+
+    // A later Google sign-in finds the linked account and leaves the owner's earlier session alone.
+    issuer.nextClaims({ sub: 'owner-sub', email: victimEmail, email_verified: true });
+    const again = tokenFrom(await finish(await approvedCallback()));
+    for (const token of [ownerToken, again]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.id).toBe(squatter.user.id);
+    }
+  });
+
+  it('the same holds for an address written into a profile', async () => {
+    const victimEmail = uniqueEmail('victim');
+    const squatter = await signUp(t, { email: uniqueEmail('squatter') });
+    const moved = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: squatter.headers, payload: { name: 'Squatter', email: victimEmail, phone: squatter.user.phone } });
+    expect(moved.statusCode).toBe(200);
+
+    issuer.nextClaims({ sub: 'profile-owner-sub', email: victimEmail, email_verified: true });
+    const ownerToken = tokenFrom(await finish(await approvedCallback()));
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(ownerToken) })).statusCode).toBe(200);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/me', headers: squatter.headers }), 401);
+    expectError(await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: victimEmail, password: 'correct-horse-42' } }), 401, 'Invalid credentials');
   });
 
   it('never lets an unverified email take over an existing account (or open a new one)', async () => {

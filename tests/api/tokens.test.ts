@@ -118,6 +118,26 @@ describe('the user is loaded on every request', () => {
     expect((await list('/api/admin/tickets')).statusCode).toBe(200);
   });
 
+  it('a raised token version ends every session signed before it, and only those', async () => {
+    const s = await signUp(t);
+    expect(decodeJwt(s.token).ver).toBe(0);
+    await updateUser(t.database.db, s.user.id, { tokenVersion: 1 });
+    expectError(await me(s.headers), 401, 'Your session has expired. Please log in again.');
+    // A token without a version (the earlier format) is version 0: ended too.
+    expectError(await me(bearer(await joseToken(s.user.id))), 401);
+    const fresh = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: s.user.email, password: 'correct-horse-42' } });
+    expect(fresh.statusCode).toBe(200);
+    const token = (fresh.json() as { token: string }).token;
+    expect(decodeJwt(token).ver).toBe(1);
+    expect((await me(bearer(token))).statusCode).toBe(200);
+  });
+
+  it.each([-1, 1.5, '0', null, true])('refuses a token whose version is %j', async (ver) => {
+    const s = await signUp(t);
+    expectError(await me(bearer(await signed({ ...validClaims(s.user.id), ver }))), 401);
+    expect((await me(bearer(await signed({ ...validClaims(s.user.id), ver: 0 })))).statusCode).toBe(200);
+  });
+
   it('a deleted account is refused on the very next request', async () => {
     const s = await signUp(t);
     expect((await t.app.inject({ method: 'GET', url: '/api/tickets', headers: s.headers })).statusCode).toBe(200);

@@ -33,11 +33,11 @@ async function userFromHeader(request: FastifyRequest, db: Db, tokens: TokenServ
   if (!header) throw unauthorized();
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw unauthorized('Invalid authorization header');
-  const userId = tokens.verify(match[1]);
-  if (!userId) throw unauthorized('Your session has expired. Please log in again.');
-  // Loaded on every request, so a role change or a deleted account takes effect at once.
-  const user = await findUserById(db, userId);
-  if (!user) throw unauthorized('Your session has expired. Please log in again.');
+  const claims = tokens.verify(match[1]);
+  if (!claims) throw unauthorized('Your session has expired. Please log in again.');
+  // Loaded on every request, so a role change, a deleted account or ended sessions take effect at once.
+  const user = await findUserById(db, claims.userId);
+  if (!user || user.tokenVersion !== claims.version) throw unauthorized('Your session has expired. Please log in again.');
   return user;
 }
 

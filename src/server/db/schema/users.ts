@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../shared/roles.js';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -17,6 +17,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** The OIDC subject of a linked Google account. */
     googleSub: text('google_sub'),
+    /** Every token carries the version it was signed at; raising it ends every session signed before. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -62,7 +62,7 @@ export async function googleRoutes(app: ZodApp, { db, tokens, config }: { db: Db
         const callbackUrl = new URL(request.url, google.redirectUri);
         const identity = await google.exchange(callbackUrl, checks);
         const user = await accountForGoogle(db, identity);
-        const token = tokens.sign(user.id);
+        const token = tokens.sign(user);
         return reply
           .clearCookie(COOKIE, { path: COOKIE_PATH })
           .header('Referrer-Policy', 'no-referrer')

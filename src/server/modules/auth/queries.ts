@@ -30,7 +30,7 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
 export async function updateUser(
   db: Db,
   id: string,
-  values: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'role' | 'passwordHash' | 'googleSub'>>,
+  values: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'role' | 'passwordHash' | 'googleSub' | 'tokenVersion'>>,
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;

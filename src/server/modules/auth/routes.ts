@@ -28,7 +28,7 @@ export async function authRoutes(app: ZodApp, { db, tokens, config }: { db: Db; 
     },
     handler: async (request, reply) => {
       const user = await createAccount(db, request.body);
-      return reply.status(201).send({ user: toPublicUser(user), token: tokens.sign(user.id) });
+      return reply.status(201).send({ user: toPublicUser(user), token: tokens.sign(user) });
     },
   });
 
@@ -43,7 +43,7 @@ export async function authRoutes(app: ZodApp, { db, tokens, config }: { db: Db; 
     },
     handler: async (request) => {
       const user = await login(db, request.body.email, request.body.password);
-      return { user: toPublicUser(user), token: tokens.sign(user.id) };
+      return { user: toPublicUser(user), token: tokens.sign(user) };
     },
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createSigner, createVerifier } from 'fast-jwt';
+import { z } from 'zod';
 import { idSchema } from '../../../shared/contracts/common.js';
 import type { Config } from '../../config.js';
 
@@ -13,10 +14,14 @@ const TOKEN_LIFETIME = '7d';
  * (where WebCrypto ran it, queued behind argon2id password hashing during a burst of logins).
  */
 export interface TokenService {
-  sign(userId: string): string;
-  /** The user id of a valid, unexpired token; null for anything else. */
-  verify(token: string): string | null;
+  /** A token for the user at their current token version (users.tokenVersion). */
+  sign(user: { id: string; tokenVersion: number }): string;
+  /** The user id and version of a valid, unexpired token; null for anything else. */
+  verify(token: string): { userId: string; version: number } | null;
 }
+
+/** A token signed before versions existed carries none: it is version 0, every account's first. */
+const versionSchema = z.number().int().nonnegative().optional().default(0);
 
 export function createTokenService(secret: string): TokenService {
   const sign = createSigner({ key: secret, algorithm: 'HS256', iss: ISSUER, expiresIn: TOKEN_LIFETIME });
@@ -29,13 +34,14 @@ export function createTokenService(secret: string): TokenService {
     requiredClaims: ['iss', 'sub', 'exp'],
   });
   return {
-    sign: (userId) => sign({ sub: userId }),
+    sign: (user) => sign({ sub: user.id, ver: user.tokenVersion }),
     verify(token) {
       try {
-        const payload = verify(token) as { sub?: unknown };
+        const payload = verify(token) as { sub?: unknown; ver?: unknown };
         // Only a user id is a subject: anything else would reach the uuid column and fail there.
         const sub = idSchema.safeParse(payload.sub);
-        return sub.success ? sub.data : null;
+        const version = versionSchema.safeParse(payload.ver);
+        return sub.success && version.success ? { userId: sub.data, version: version.data } : null;
       } catch {
         return null;
       }

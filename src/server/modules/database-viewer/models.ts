@@ -11,7 +11,7 @@ interface ViewerModel {
 
 /** What the admin database viewer can show, by model name (the names the original viewer used). */
 export const VIEWER_MODELS: Record<string, ViewerModel> = {
-  User: { table: users, createdAt: users.createdAt, hidden: ['passwordHash', 'googleSub'] },
+  User: { table: users, createdAt: users.createdAt, hidden: ['passwordHash', 'googleSub', 'tokenVersion'] },
   Ticket: { table: tickets, createdAt: tickets.createdAt, hidden: [] },
   MainService: { table: services, createdAt: services.createdAt, hidden: [] },
   ContactRequest: { table: contactRequests, createdAt: contactRequests.createdAt, hidden: [] },
