@@ -359,6 +359,57 @@ test.describe('engineer fee and completed tickets', () => {
     expect(after!.engineer).toMatchObject({ email: engineer.user.email, phone: engineer.user.phone });
   });
 
+  test('a fee paid before an engineer is assigned asks for nothing more', async ({ page, request }) => {
+    const account = await signUpViaApi(request);
+    const description = 'Screen flickers after waking from sleep.';
+    const ticket = await bookViaApi(request, account.token, description);
+    // An admin may start the work before choosing the engineer; the customer may pay then.
+    const admin = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+    const started = await request.patch(`/api/admin/tickets/${ticket.id}`, { headers: auth(admin.token), data: { status: 'in-progress' } });
+    expect(started.status(), await started.text()).toBe(200);
+    const order = await request.post('/order-inprogress', { headers: auth(account.token), data: { ticketId: ticket.id } });
+    expect(order.status(), await order.text()).toBe(201);
+    await payOrder(request, account.token, (await order.json()) as OrderResponse);
+
+    await loginInBrowser(page, account.token);
+    await page.goto('/dashboard');
+    const card = ticketCard(page, description);
+    await expect(card.getByText('Fee paid. An engineer is being assigned; their contact details will appear here.')).toBeVisible();
+    await expect(card.getByText(/Pay the engineer assignment fee/)).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
+  });
+
+  test.describe('when the payments cannot be read', () => {
+    test.use({ allowConsoleErrors: /^Failed to load resource: the server responded with a status of 503/ });
+
+    test('while the fee cannot be checked, a card offers no payment and can try again', async ({ page, request }) => {
+      const account = await signUpViaApi(request);
+      const description = 'Keyboard types the wrong letters.';
+      const ticket = await bookViaApi(request, account.token, description);
+      const engineer = await startWork(request, ticket.id);
+      const order = await request.post('/order-inprogress', { headers: auth(account.token), data: { ticketId: ticket.id } });
+      expect(order.status(), await order.text()).toBe(201);
+      await payOrder(request, account.token, (await order.json()) as OrderResponse);
+
+      // The payments call fails (the tickets call does not): the card must not ask for a fee already paid.
+      await page.route('**/api/user/inprogress-payments', (route) => route.fulfill({ status: 503, json: { error: 'Service unavailable' } }));
+      await loginInBrowser(page, account.token);
+      await page.goto('/dashboard');
+      const card = ticketCard(page, description);
+      await expect(card.getByText('in progress', { exact: true })).toBeVisible();
+      await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
+      const problem = card.getByRole('alert').filter({ hasText: 'We could not check whether the engineer assignment fee is paid.' });
+      await expect(problem).toBeVisible();
+      await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
+
+      await page.unroute('**/api/user/inprogress-payments');
+      await problem.getByRole('button', { name: 'Try again' }).click();
+      await expect(card.getByRole('link', { name: engineer.user.email })).toBeVisible();
+      await expect(problem).toHaveCount(0);
+      await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
+    });
+  });
+
   test('a completed ticket shows the remarks and the engineer’s details', async ({ page, request }) => {
     const account = await signUpViaApi(request);
     const description = 'Battery does not charge.';

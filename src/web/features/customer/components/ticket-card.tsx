@@ -65,7 +65,50 @@ function PayToContinue({ ticket, user }: { ticket: Ticket; user: User }) {
   );
 }
 
-export function TicketCard({ ticket, user, feePaid }: { ticket: Ticket; user: User; feePaid: boolean }) {
+/** Whether this ticket's engineer assignment fee is paid, as far as the customer's payments say. */
+export type FeeState = { kind: 'paid' } | { kind: 'unpaid' } | { kind: 'checking' } | { kind: 'unknown'; retry: () => void };
+
+/** The in-progress part of a card: the fee to pay, or what paying it has given. */
+function InProgressFee({ ticket, user, fee }: { ticket: Ticket; user: User; fee: FeeState }) {
+  if (fee.kind === 'checking') {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner label="Checking the engineer assignment fee" />
+        <span aria-hidden="true">Checking the engineer assignment fee…</span>
+      </p>
+    );
+  }
+  if (fee.kind === 'unknown') {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-900">
+        <p>We could not check whether the engineer assignment fee is paid.</p>
+        <Button variant="outline" size="sm" onClick={fee.retry}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (fee.kind === 'paid') {
+    return ticket.engineer ? (
+      <EngineerContact engineer={ticket.engineer} />
+    ) : (
+      <p className="text-sm text-muted-foreground">
+        Fee paid. An engineer is being assigned; their contact details will appear here.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">
+        {ticket.engineer ? `${ticket.engineer.name} is your engineer.` : 'An engineer is being assigned.'} Pay the engineer
+        assignment fee to see their contact details and continue.
+      </p>
+      <PayToContinue ticket={ticket} user={user} />
+    </>
+  );
+}
+
+export function TicketCard({ ticket, user, fee }: { ticket: Ticket; user: User; fee: FeeState }) {
   return (
     <Card className="p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -82,17 +125,7 @@ export function TicketCard({ ticket, user, feePaid }: { ticket: Ticket; user: Us
 
       {ticket.status === 'in-progress' && (
         <div className="mt-4 flex flex-col gap-3">
-          {feePaid && ticket.engineer ? (
-            <EngineerContact engineer={ticket.engineer} />
-          ) : (
-            <>
-              <p className="text-sm text-muted-foreground">
-                {ticket.engineer ? `${ticket.engineer.name} is your engineer.` : 'An engineer is being assigned.'} Pay the
-                engineer assignment fee to see their contact details and continue.
-              </p>
-              {!feePaid && <PayToContinue ticket={ticket} user={user} />}
-            </>
-          )}
+          <InProgressFee ticket={ticket} user={user} fee={fee} />
         </div>
       )}
 
