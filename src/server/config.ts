@@ -57,6 +57,16 @@ const envSchema = z
         message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are required when PAYMENT_PROVIDER=razorpay',
       });
     }
+    // In production the webhook is how a customer whose browser closed right after paying still
+    // gets the ticket (DECISIONS.md §4): Razorpay without it would lose that customer's booking.
+    const razorpayActive = env.PAYMENT_PROVIDER === 'razorpay' || (!env.PAYMENT_PROVIDER && hasRazorpayKeys);
+    if (env.NODE_ENV === 'production' && razorpayActive && !env.RAZORPAY_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_WEBHOOK_SECRET'],
+        message: 'is required in production with Razorpay (the payment.captured webhook makes the ticket when the browser does not come back)',
+      });
+    }
     // Real money must never silently fall back to the fake provider in production.
     if (env.NODE_ENV === 'production' && !env.PAYMENT_PROVIDER && !hasRazorpayKeys) {
       ctx.addIssue({

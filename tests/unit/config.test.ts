@@ -130,9 +130,21 @@ describe('loadConfig', () => {
     expect(c.jwtSecret).toBe(SECRET);
   });
 
-  it('accepts production with Razorpay keys and a JWT_SECRET', () => {
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' });
+  it('accepts production with Razorpay keys, its webhook secret and a JWT_SECRET', () => {
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' });
     expect(c.payments.provider).toBe('razorpay');
+    expect(c.payments.razorpayWebhookSecret).toBe('w');
+  });
+
+  // Without the webhook, a customer whose browser closes right after paying would get no ticket.
+  it('refuses Razorpay in production without RAZORPAY_WEBHOOK_SECRET, implied or explicit', () => {
+    const keys = { NODE_ENV: 'production', JWT_SECRET: SECRET, RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' };
+    expect(configError(keys)).toContain('RAZORPAY_WEBHOOK_SECRET');
+    expect(configError({ ...keys, PAYMENT_PROVIDER: 'razorpay' })).toContain('RAZORPAY_WEBHOOK_SECRET');
+    // Outside production (a developer trying keys locally) it may run without the webhook.
+    expect(loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's' }).payments.provider).toBe('razorpay');
+    // The test provider needs no webhook.
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, PAYMENT_PROVIDER: 'test' }).payments.provider).toBe('test');
   });
 
   it('lists every problem at once', () => {
