@@ -332,6 +332,15 @@ describe('PATCH /api/profile', () => {
     expectError(await post('/api/login', { email: s.user.email, password: PASSWORD }), 401, 'Invalid credentials');
   });
 
+  // SPEC.md §6: editing a profile is the customer's. Staff accounts are the admins' to make, and the
+  // superadmin's email is ADMIN_EMAIL's (changed there, or a second superadmin appears at boot).
+  it.each(['engineer', 'admin', 'superadmin'] as const)('refuses the role %s with 403 and changes nothing', async (role) => {
+    const s = await signUp(t, {}, role);
+    const res = await patchProfile({ name: 'Renamed', email: uniqueEmail('staff'), phone: s.user.phone }, s.headers);
+    expectError(res, 403);
+    expect(await findUserById(t.database.db, s.user.id)).toMatchObject({ name: s.user.name, email: s.user.email });
+  });
+
   it('ignores a role in the body', async () => {
     const s = await signUp(t);
     const res = await patchProfile({ name: 'Sneaky', email: s.user.email, phone: s.user.phone, role: 'superadmin' }, s.headers);

@@ -932,8 +932,7 @@ async function sweep(
 async function expectAlive(p: Product) {
   const res = await p.t.app.inject({ method: 'GET', url: '/healthz' });
   expect(res.statusCode, `GET /healthz after the sweep: ${res.body}`).toBe(200);
-  // And still does real work: a new account signs up, logs in and reads itself back. (Not the
-  // superadmin: the sweep may well have changed its email through PATCH /api/profile.)
+  // And still does real work: a new account signs up, logs in and reads itself back.
   const fresh = await signUp(p.t, { email: uniqueEmail('alive'), password: 'still-alive-42' });
   const token = await login(p.t, fresh.user.email, 'still-alive-42');
   const me = await p.t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });

@@ -27,7 +27,7 @@ const ENDPOINTS: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: strin
   { method: 'GET', url: '/api/google/callback?state=x&code=y', allowed: EVERYONE },
   { method: 'POST', url: '/webhooks/razorpay', allowed: EVERYONE, body: {} },
   { method: 'GET', url: '/api/me', allowed: SIGNED_IN },
-  { method: 'PATCH', url: '/api/profile', allowed: SIGNED_IN, body: {} },
+  { method: 'PATCH', url: '/api/profile', allowed: ['user'], body: {} },
   { method: 'GET', url: '/api/tickets', allowed: ['user'] },
   { method: 'POST', url: '/api/tickets', allowed: ['user'], body: {} },
   { method: 'POST', url: '/order', allowed: ['user'], body: {} },

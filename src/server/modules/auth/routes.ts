@@ -58,14 +58,16 @@ export async function authRoutes(app: ZodApp, { db, tokens, config }: { db: Db; 
     handler: async (request) => ({ user: toPublicUser(requireUser(request)) }),
   });
 
+  // SPEC.md §6: the customer's. Staff accounts are made by admins, and the superadmin's email is
+  // ADMIN_EMAIL's: moved here, the next boot would make a second superadmin.
   app.patch('/api/profile', {
-    config: { access: 'authenticated' },
+    config: { access: ['user'] },
     schema: {
       tags: ['auth'],
-      summary: 'Update your name, email and phone',
+      summary: 'Update your name, email and phone (customers)',
       security: [{ bearer: [] }],
       body: profileBodySchema,
-      response: { 200: userResponseSchema, ...errors(400, 401, 409) },
+      response: { 200: userResponseSchema, ...errors(400, 401, 403, 409) },
     },
     handler: async (request) => {
       const user = await updateProfile(db, requireUser(request).id, request.body);
