@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactRequests } from '../../src/server/db/schema/index.js';
 import { bearer, expectError, mainServices, signUp, subServices, uniqueEmail } from '../support/api.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -91,6 +92,36 @@ describe('the whole service loop through the API', () => {
     expect(page.headers['x-next-offset']).toBe('1');
     expectError(await t.app.inject({ method: 'GET', url: '/api/prisma/Secrets', headers: admin }), 404);
     expectError(await t.app.inject({ method: 'GET', url: '/api/prisma/User?limit=501', headers: admin }), 400);
+  });
+
+  it('the database viewer pages rows that share a creation time with no duplicate and no gap', async () => {
+    // Rows made in one transaction share now(): the order must not depend on the timestamp alone.
+    const at = new Date('2020-01-01T00:00:00Z');
+    const made = await t.database.db
+      .insert(contactRequests)
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({
+          name: `Same time ${i}`,
+          email: `same-${i}@example.com`,
+          phone: '+91 90000 00000',
+          computerType: 'Laptop' as const,
+          description: 'Shares a timestamp',
+          urgency: 'Low' as const,
+          mainServiceName: 'Hardware Diagnostics',
+          subServiceName: 'Laptop Not Turning On',
+          createdAt: at,
+        })),
+      )
+      .returning({ id: contactRequests.id });
+    const seen: string[] = [];
+    for (let offset: string | undefined = '0'; offset !== undefined; ) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/prisma/ContactRequest?limit=3&offset=${offset}`, headers: admin });
+      expect(res.statusCode).toBe(200);
+      seen.push(...(res.json() as { id: string }[]).map((r) => r.id));
+      offset = res.headers['x-next-offset'] as string | undefined;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining(made.map((r) => r.id)));
   });
 
   it('deleting a main service takes its sub-services, and tickets keep their service names', async () => {

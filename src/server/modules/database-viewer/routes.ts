@@ -43,7 +43,7 @@ export async function databaseViewerRoutes(app: ZodApp, { db }: { db: Db }) {
       const rows = await db
         .select(visibleColumns(model))
         .from(model.table)
-        .orderBy(desc(model.createdAt))
+        .orderBy(desc(model.createdAt), desc(model.key))
         .limit(limit + 1)
         .offset(offset);
       if (rows.length > limit) reply.header('X-Next-Offset', String(offset + limit));
