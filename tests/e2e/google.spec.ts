@@ -1,5 +1,5 @@
 import { OAuth2Server } from 'oauth2-mock-server';
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { expect, expectToast, test, uniqueEmail } from './support/fixtures';
 
 // One issuer on a fixed port (the server under test is configured with it): one worker for this file.
 test.describe.configure({ mode: 'serial' });
@@ -55,6 +55,19 @@ test('an unverified Google email comes back to / with a message', async ({ page 
   ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+});
+
+test('each way back from Google says why, as a toast of the right kind, and leaves a clean address', async ({ page }) => {
+  const cases = [
+    ['not_configured', 'Google sign-in is not configured yet. Please log in with your email and password.', 'warning'],
+    ['denied', 'Google sign-in was cancelled.', 'info'],
+    ['state', 'Your Google sign-in expired or was already used. Please try again.', 'error'],
+  ] as const;
+  for (const [reason, message, kind] of cases) {
+    await page.goto(`/?authError=${reason}`);
+    await expectToast(page, message, kind);
+    await expect(page).toHaveURL(/\/$/);
+  }
 });
 
 test.describe('a rejected token', () => {

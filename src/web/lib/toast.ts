@@ -7,7 +7,7 @@
  * session storage and shown again on the next page, so "Logged in successfully!" survives the
  * move from a marketing page to the dashboard.
  */
-type Kind = 'success' | 'error' | 'info' | 'loading';
+type Kind = 'success' | 'error' | 'info' | 'warning' | 'loading';
 interface Raised {
   kind: Kind;
   message: string;
@@ -47,6 +47,8 @@ export const toast = {
   success: (message: string) => void show('success', message),
   error: (message: string) => void show('error', message),
   info: (message: string) => void show('info', message),
+  /** Nothing failed for certain, but the user should act or wait (an outcome not known yet). */
+  warning: (message: string) => void show('warning', message),
   /** A toast that stays until dismissed (e.g. while a payment is confirmed). */
   loading(message: string) {
     const id = show('loading', message);
@@ -90,6 +92,6 @@ export function showCarriedToasts() {
     return;
   }
   for (const t of carried) {
-    if ((t.kind === 'success' || t.kind === 'error' || t.kind === 'info') && typeof t.message === 'string') show(t.kind, t.message);
+    if ((t.kind === 'success' || t.kind === 'error' || t.kind === 'info' || t.kind === 'warning') && typeof t.message === 'string') show(t.kind, t.message);
   }
 }

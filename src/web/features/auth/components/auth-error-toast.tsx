@@ -19,7 +19,11 @@ export function AuthErrorToast() {
   const reason = new URLSearchParams(search).get('authError');
   useEffect(() => {
     if (!reason) return;
-    toast.error(MESSAGES[reason] ?? 'Google sign-in failed. Please try again.');
+    const message = MESSAGES[reason] ?? 'Google sign-in failed. Please try again.';
+    // Nobody did anything wrong when it is switched off, or when the user chose to cancel.
+    if (reason === 'not_configured') toast.warning(message);
+    else if (reason === 'denied') toast.info(message);
+    else toast.error(message);
     const rest = new URLSearchParams(search);
     rest.delete('authError');
     const query = rest.toString();

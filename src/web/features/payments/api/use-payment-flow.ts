@@ -74,7 +74,8 @@ export function usePaymentFlow() {
       progress.dismiss();
       if (outcome === 'paid') return finish();
       if (outcome === 'failed') toast.error('Payment failed or timed out.');
-      else toast.error('Timed out while waiting for payment status. Please try again.');
+      // Not a failure: the payment may still be confirmed (the webhook makes the ticket then).
+      else toast.warning('Timed out while waiting for payment status. Please try again.');
       return false;
     },
     [openCheckout],
