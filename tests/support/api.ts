@@ -3,7 +3,7 @@ import type { ZodApp } from '../../src/server/lib/http.js';
 import type { User } from '../../src/shared/contracts/auth.js';
 import type { Role } from '../../src/shared/roles.js';
 import { updateUser } from '../../src/server/modules/auth/queries.js';
-import type { TestApp } from './test-app.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now()}.${++counter}@example.com`;
@@ -64,4 +64,24 @@ export function expectError(
   if (typeof message === 'string') expect(error).toBe(message);
   else if (message) expect(error).toMatch(message);
   return error;
+}
+
+/** The boot superadmin's login: the app of `createTestAppWithAdmins` gets it as ADMIN_EMAIL and ADMIN_PASSWORD. */
+export const BOOT_SUPERADMIN = { email: 'boss@example.com', password: 'boss-password-1' };
+
+/** The real app booted with a superadmin (logged in through POST /api/login), and a plain admin. */
+export async function createTestAppWithAdmins(): Promise<{
+  t: TestApp;
+  superadmin: { authorization: string };
+  admin: Session;
+}> {
+  const t = await createTestApp({
+    ADMIN_EMAIL: BOOT_SUPERADMIN.email,
+    ADMIN_PASSWORD: BOOT_SUPERADMIN.password,
+  });
+  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: BOOT_SUPERADMIN });
+  if (res.statusCode !== 200)
+    throw new Error(`superadmin login failed: ${res.statusCode} ${res.body}`);
+  const superadmin = bearer((res.json() as { token: string }).token);
+  return { t, superadmin, admin: await signUp(t, {}, 'admin') };
 }

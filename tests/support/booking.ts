@@ -48,6 +48,13 @@ export const post = (
 export const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
+/** PATCH takes what `post` takes, and DELETE what `get` takes. */
+export const patch = (...[t, url, payload, headers = {}]: Parameters<typeof post>) =>
+  t.app.inject({ method: 'PATCH', url, payload: payload as object, headers });
+
+export const del = (...[t, url, headers = {}]: Parameters<typeof get>) =>
+  t.app.inject({ method: 'DELETE', url, headers });
+
 /** POST /order for the draft; fails the test unless it answers 201. */
 export async function openBookingOrder(
   t: TestApp,
