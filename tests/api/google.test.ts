@@ -60,13 +60,15 @@ const expectFailure = (res: LightMyRequestResponse, reason: string) => {
 describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)', () => {
   it('signs a new Google user in as a customer, and a second sign-in finds the same account', async () => {
     const email = uniqueEmail('google');
-    issuer.nextClaims({ email, email_verified: true, name: 'Gita Google' });
+    // Google names the same account by the same subject every time.
+    const sub = `gita-${email}`;
+    issuer.nextClaims({ sub, email, email_verified: true, name: 'Gita Google' });
     const first = await finish(await approvedCallback());
     const token = tokenFrom(first);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
     expect(me.json().user).toMatchObject({ email, name: 'Gita Google', role: 'user' });
 
-    issuer.nextClaims({ email, email_verified: true, name: 'Gita Google' });
+    issuer.nextClaims({ sub, email, email_verified: true, name: 'Gita Google' });
     const again = await finish(await approvedCallback());
     const me2 = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tokenFrom(again)) });
     expect(me2.json().user.id).toBe(me.json().user.id);
@@ -104,6 +106,29 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
       expect(res.statusCode).toBe(200);
       expect(res.json().user.id).toBe(squatter.user.id);
     }
+  });
+
+  it('an account already linked to one Google account, with another person’s address written in, goes to that person', async () => {
+    // The attacker links their own Google account, then writes the victim's address into the profile.
+    const attackerEmail = uniqueEmail('attacker');
+    issuer.nextClaims({ sub: 'attacker-google-sub', email: attackerEmail, email_verified: true });
+    const attacker = bearer(tokenFrom(await finish(await approvedCallback())));
+    const victimEmail = uniqueEmail('victim');
+    const moved = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: attacker, payload: { name: 'Attacker', email: victimEmail, phone: '+91 90000 12345' } });
+    expect(moved.statusCode).toBe(200);
+
+    // The victim's Google account proves the address: the attacker's session ends…
+    issuer.nextClaims({ sub: 'victim-google-sub', email: victimEmail, email_verified: true });
+    const victim = bearer(tokenFrom(await finish(await approvedCallback())));
+    expectError(await t.app.inject({ method: 'GET', url: '/api/me', headers: attacker }), 401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: victim })).json().user.email).toBe(victimEmail);
+    // …and the attacker's Google account no longer opens it (it gets an account of its own).
+    issuer.nextClaims({ sub: 'attacker-google-sub', email: attackerEmail, email_verified: true });
+    const again = bearer(tokenFrom(await finish(await approvedCallback())));
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/me', headers: again })).json().user;
+    expect(mine.email).toBe(attackerEmail);
+    const theirs = (await t.app.inject({ method: 'GET', url: '/api/me', headers: victim })).json().user;
+    expect(mine.id).not.toBe(theirs.id);
   });
 
   it('the same holds for an address written into a profile', async () => {

@@ -29,10 +29,11 @@ export async function consumeGoogleLogin(db: Db, state: string) {
  * The account for a Google identity: the one already linked to it; else the account with that
  * email, linked only when Google says the email is verified; else a new customer.
  *
- * Linking is the first proof that the address belongs to anyone: nothing checked it at signup or
- * in a profile edit. So whoever made the account may not be its owner (pre-account hijacking):
- * linking removes the password they set and ends every session signed before it. The owner signs in
- * with Google from then on.
+ * Linking by email is the first proof that the address belongs to whoever signs in: nothing checked
+ * it at signup or in a profile edit, and an account already linked to another Google account may
+ * have had the address written into it. So whoever held the account may not be its owner
+ * (pre-account hijacking): linking removes the password and the old Google link and ends every
+ * session signed before it. The owner signs in with Google from then on.
  */
 export async function accountForGoogle(db: Db, identity: GoogleIdentity): Promise<UserRow> {
   const [linked] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
@@ -43,13 +44,10 @@ export async function accountForGoogle(db: Db, identity: GoogleIdentity): Promis
 
   const existing = await findUserByEmail(db, identity.email);
   if (existing) {
-    // An account already linked to Google was claimed by proving the address once: no one else made it.
-    const firstProof = existing.googleSub === null;
-    const linked = await updateUser(
-      db,
-      existing.id,
-      firstProof ? { googleSub: identity.sub, passwordHash: null, tokenVersion: existing.tokenVersion + 1 } : { googleSub: identity.sub },
-    );
+    // Not found by this Google account, so whoever holds the account now got its address some other
+    // way: a signup, a profile edit, or another Google account that was linked before the address
+    // moved to it. None of those proved the address; this sign-in does.
+    const linked = await updateUser(db, existing.id, { googleSub: identity.sub, passwordHash: null, tokenVersion: existing.tokenVersion + 1 });
     if (!linked) throw new Error('the account to link is gone');
     return linked;
   }
