@@ -4,6 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ZodApp } from './lib/http.js';
+import { requestForLog } from './lib/logging.js';
 import { checkedSerializerCompiler, fastSerializerCompiler } from './lib/serializer.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -37,7 +38,8 @@ export interface AppOptions {
 /** Builds the whole app without listening, so tests build exactly what production runs. */
 export async function buildApp({ config, database, jwtSecret, logger, overrides }: AppOptions): Promise<ZodApp> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Request lines never keep a credential from the address (lib/logging.ts).
+    logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { req: requestForLog } },
     bodyLimit: 100 * 1024,
     // Only as many proxies as configured are believed about the client's address (rate limits key on it).
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
