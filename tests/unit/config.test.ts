@@ -8,7 +8,7 @@ import { prepareDatabase } from '../../src/server/db/bootstrap.js';
 import type { Database } from '../../src/server/db/client.js';
 import { services, users } from '../../src/server/db/schema/index.js';
 import { verifyPassword } from '../../src/server/modules/auth/passwords.js';
-import { findUserByEmail } from '../../src/server/modules/auth/queries.js';
+import { findUserByEmail, updateUser } from '../../src/server/modules/auth/queries.js';
 import { createAccount } from '../../src/server/modules/auth/service.js';
 import { resolveJwtSecret } from '../../src/server/modules/auth/tokens.js';
 import type { User } from '../../src/shared/contracts/auth.js';
@@ -248,6 +248,8 @@ describe('superadmin bootstrap (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
         password: 'old-password-1',
       });
       expect(existing.role).toBe('user');
+      // It has a Google account linked too (made through Google, or with the address written in later).
+      await updateUser(database.db, existing.id, { googleSub: 'claimer-google-sub' });
 
       const config = loadConfig({ ADMIN_EMAIL: ' Owner@Example.COM ', ADMIN_PASSWORD: 'new-password-1' });
       await prepareDatabase(database, config);
@@ -258,6 +260,10 @@ describe('superadmin bootstrap (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
       expect(promoted.id).toBe(existing.id);
       expect(promoted.role).toBe('superadmin');
       expect(promoted.name).toBe('Existing Customer');
+      // Whoever held the account before (someone may have claimed the address first) keeps nothing:
+      // every session signed before ends, and no Google account opens it until one proves the address.
+      expect(promoted.tokenVersion).toBe(existing.tokenVersion + 1);
+      expect(promoted.googleSub).toBeNull();
       // ADMIN_PASSWORD is the password from now on.
       expect(await verifyPassword(promoted.passwordHash, 'new-password-1')).toBe(true);
       expect(await verifyPassword(promoted.passwordHash, 'old-password-1')).toBe(false);
@@ -268,6 +274,18 @@ describe('superadmin bootstrap (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
       const [again] = await database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
       expect(again).toEqual(promoted);
       expect(await database.db.$count(users)).toBe(1);
+    });
+
+    it('a changed ADMIN_PASSWORD ends the superadmin’s earlier sessions; the same one changes nothing', async () => {
+      const config = loadConfig({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'rotated-password-2' });
+      const [before] = await database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
+      await prepareDatabase(database, config);
+      const [after] = await database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
+      expect(after!.tokenVersion).toBe(before!.tokenVersion + 1);
+      expect(await verifyPassword(after!.passwordHash, 'rotated-password-2')).toBe(true);
+      await prepareDatabase(database, config);
+      const [again] = await database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
+      expect(again!.tokenVersion).toBe(after!.tokenVersion);
     });
   });
 });

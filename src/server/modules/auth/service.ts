@@ -87,10 +87,17 @@ export async function ensureSuperadmin(
     }
   }
   const changes: Parameters<typeof updateUser>[2] = {};
-  if (existing.role !== 'superadmin') changes.role = 'superadmin';
+  if (existing.role !== 'superadmin') {
+    // Promoting an account someone else may have made with this address (nothing proved it): what
+    // they could sign in with ends here. ADMIN_PASSWORD is set below; Google links again by email.
+    changes.role = 'superadmin';
+    changes.googleSub = null;
+  }
   if (!(await verifyPassword(existing.passwordHash, admin.password))) {
     changes.passwordHash = await hashPassword(admin.password);
   }
   if (Object.keys(changes).length === 0) return existing;
+  // A promotion or a new password ends every session signed before it.
+  changes.tokenVersion = existing.tokenVersion + 1;
   return (await updateUser(db, existing.id, changes)) ?? existing;
 }
