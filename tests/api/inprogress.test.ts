@@ -190,17 +190,25 @@ describe('POST /order-inprogress', () => {
     ]);
   });
 
-  it('after a failed attempt, a new order can be opened and paid', async () => {
+  it('after a failed attempt, the same order is offered again and can be paid: never a second order to pay', async () => {
+    // A failure is one attempt, not the order: Razorpay takes another payment on the same order, and
+    // a late capture of it must not find a second order paid beside it.
     const { customer, ticket } = await inProgressTicket();
     const first = await openInProgressOrder(customer, ticket.id);
     await post(t, `/test-checkout/${first}`, { outcome: 'failure' }, customer.headers);
     expect(await inProgressPayments(customer)).toEqual([{ ticketId: ticket.id, status: 'failed' }]);
-    const second = await openInProgressOrder(customer, ticket.id);
-    expect(second).not.toBe(first);
-    await verify(t, customer, await testCheckoutPay(t, customer, second));
+    const again = await openInProgressOrder(customer, ticket.id);
+    expect(again).toBe(first);
+    await verify(t, customer, await testCheckoutPay(t, customer, again));
     expect(await inProgressPayments(customer)).toEqual([
       { ticketId: ticket.id, status: 'verified' },
     ]);
+    const rows = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.ticketId, ticket.id), eq(payments.kind, 'inprogress')));
+    expect(rows.map((r) => [r.orderId, r.status])).toEqual([[first, 'verified']]);
+    expectError(await orderInProgress(customer, ticket.id), 409);
   });
 
   it('once paid, lists the ticket as paid for its owner only, and refuses another order with 409', async () => {

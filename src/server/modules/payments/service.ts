@@ -62,7 +62,7 @@ export async function createBookingOrder(db: Db, provider: PaymentProvider, user
   return orderAnswer(provider, row);
 }
 
-/** POST /order-inprogress: the caller's own in-progress ticket, not yet paid; an open order is reused. */
+/** POST /order-inprogress: the caller's own in-progress ticket, not yet paid; its unpaid order is reused. */
 export async function createInProgressOrder(db: Db, provider: PaymentProvider, user: UserRow, body: z.output<typeof inProgressOrderBodySchema>) {
   checkAmount('inprogress', body.amount);
   const ticket = await findTicket(db, body.ticketId);
@@ -91,11 +91,15 @@ export async function createInProgressOrder(db: Db, provider: PaymentProvider, u
   }
 }
 
-/** The ticket's open in-progress order, if any; a refusal when the fee is already paid. */
+/**
+ * The ticket's in-progress order to pay, if it has one; a refusal when the fee is already paid. A
+ * failed order is offered again: a failure is one attempt, the provider takes another payment on the
+ * same order, and a second order beside it could be paid as well if the first is captured late.
+ */
 async function openInProgressOrderOf(db: Db, ticketId: string): Promise<PaymentRow | undefined> {
   const existing = await inProgressPaymentsOfTicket(db, ticketId);
   if (existing.some((p) => isPaid(p.status))) throw conflict('The in-progress fee for this ticket is already paid');
-  return existing.find((p) => p.status === 'created');
+  return existing.find((p) => p.status === 'created' || p.status === 'failed');
 }
 
 export interface Settlement {
