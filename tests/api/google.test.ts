@@ -46,6 +46,9 @@ async function approvedCallback() {
 
 const finish = (cb: { path: string; cookie: string }) => t.app.inject({ method: 'GET', url: cb.path, headers: { cookie: cb.cookie } });
 
+/** Whether the callback told the page that the account's password was removed (`&linked=1`). */
+const passwordRemoved = (res: LightMyRequestResponse) => new URL(String(res.headers.location), 'http://x').searchParams.get('linked') === '1';
+
 const tokenFrom = (res: LightMyRequestResponse) => {
   const location = new URL(String(res.headers.location), 'http://x');
   expect(location.pathname).toBe('/auth/success');
@@ -64,6 +67,7 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
     const sub = `gita-${email}`;
     issuer.nextClaims({ sub, email, email_verified: true, name: 'Gita Google' });
     const first = await finish(await approvedCallback());
+    expect(passwordRemoved(first)).toBe(false);
     const token = tokenFrom(first);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
     expect(me.json().user).toMatchObject({ email, name: 'Gita Google', role: 'user' });
@@ -88,7 +92,10 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
     const squatter = await signUp(t, { email: victimEmail });
     // …and the address's owner later signs in with Google, which proves the address is theirs.
     issuer.nextClaims({ sub: 'owner-sub', email: victimEmail, email_verified: true, name: 'Owner' });
-    const ownerToken = tokenFrom(await finish(await approvedCallback()));
+    const linked = await finish(await approvedCallback());
+    // The page is told, so it can say that the password is gone.
+    expect(passwordRemoved(linked)).toBe(true);
+    const ownerToken = tokenFrom(linked);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(ownerToken) });
     expect(me.json().user.id).toBe(squatter.user.id);
 
@@ -100,7 +107,9 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
 
     // A later Google sign-in finds the linked account and leaves the owner's earlier session alone.
     issuer.nextClaims({ sub: 'owner-sub', email: victimEmail, email_verified: true });
-    const again = tokenFrom(await finish(await approvedCallback()));
+    const secondSignIn = await finish(await approvedCallback());
+    expect(passwordRemoved(secondSignIn)).toBe(false);
+    const again = tokenFrom(secondSignIn);
     for (const token of [ownerToken, again]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
       expect(res.statusCode).toBe(200);

@@ -41,6 +41,23 @@ test('Sign in with Google: round trip through a real OpenID Connect issuer', asy
   await expect(page.getByRole('banner').getByText('Welcome Gauri Google')).toBeVisible();
 });
 
+test('Google signing in to an account made with a password says the password is gone', async ({ page, request }) => {
+  const email = uniqueEmail('linked');
+  const made = await request.post('/api/signup', { data: { name: 'Lata Linked', email, phone: '+91 98765 11111', password: 'lata-password-1' } });
+  expect(made.status(), await made.text()).toBe(201);
+  claims = { sub: `sub-${email}`, email, email_verified: true, name: 'Lata Linked' };
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectToast(page, 'Logged in successfully!', 'success');
+  await expectToast(page, 'Your account is now linked to Google and its password was removed. Sign in with Google from now on.', 'info');
+  expect(page.url()).not.toContain('linked=');
+  const login = await request.post('/api/login', { data: { email, password: 'lata-password-1' } });
+  expect(login.status()).toBe(401);
+});
+
 test('an unverified Google email comes back to / with a message', async ({ page }) => {
   claims = {
     sub: `sub-unverified-${Date.now()}`,

@@ -61,12 +61,13 @@ export async function googleRoutes(app: ZodApp, { db, tokens, config }: { db: Db
         const checks = await consumeGoogleLogin(db, state);
         const callbackUrl = new URL(request.url, google.redirectUri);
         const identity = await google.exchange(callbackUrl, checks);
-        const user = await accountForGoogle(db, identity);
+        const { user, passwordRemoved } = await accountForGoogle(db, identity);
         const token = tokens.sign(user);
         return reply
           .clearCookie(COOKIE, { path: COOKIE_PATH })
           .header('Referrer-Policy', 'no-referrer')
-          .redirect(`/auth/success?token=${encodeURIComponent(token)}`, 302);
+          // `linked=1`: the page says that the account's password is gone (google-service.ts).
+          .redirect(`/auth/success?token=${encodeURIComponent(token)}${passwordRemoved ? '&linked=1' : ''}`, 302);
       } catch (err) {
         return failure(reply, err, (o, m) => request.log.warn(o, m));
       }

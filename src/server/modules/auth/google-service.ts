@@ -35,9 +35,9 @@ export async function consumeGoogleLogin(db: Db, state: string) {
  * (pre-account hijacking): linking removes the password and the old Google link and ends every
  * session signed before it. The owner signs in with Google from then on.
  */
-export async function accountForGoogle(db: Db, identity: GoogleIdentity): Promise<UserRow> {
+export async function accountForGoogle(db: Db, identity: GoogleIdentity): Promise<{ user: UserRow; passwordRemoved: boolean }> {
   const [linked] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
-  if (linked) return linked;
+  if (linked) return { user: linked, passwordRemoved: false };
   if (!identity.email) throw new GoogleSignInError('no_email');
   // An unverified address could belong to someone else: never let it open or claim an account.
   if (!identity.emailVerified) throw new GoogleSignInError('unverified_email');
@@ -47,12 +47,12 @@ export async function accountForGoogle(db: Db, identity: GoogleIdentity): Promis
     // Not found by this Google account, so whoever holds the account now got its address some other
     // way: a signup, a profile edit, or another Google account that was linked before the address
     // moved to it. None of those proved the address; this sign-in does.
-    const linked = await updateUser(db, existing.id, { googleSub: identity.sub, passwordHash: null, tokenVersion: existing.tokenVersion + 1 });
-    if (!linked) throw new Error('the account to link is gone');
-    return linked;
+    const relinked = await updateUser(db, existing.id, { googleSub: identity.sub, passwordHash: null, tokenVersion: existing.tokenVersion + 1 });
+    if (!relinked) throw new Error('the account to link is gone');
+    return { user: relinked, passwordRemoved: existing.passwordHash !== null };
   }
   try {
-    return await insertUser(db, {
+    const user = await insertUser(db, {
       name: identity.name?.trim() || identity.email.split('@')[0] || 'Customer',
       email: identity.email,
       phone: '',
@@ -60,6 +60,7 @@ export async function accountForGoogle(db: Db, identity: GoogleIdentity): Promis
       passwordHash: null,
       googleSub: identity.sub,
     });
+    return { user, passwordRemoved: false };
   } catch (err) {
     // The same person finishing two sign-ins at once: the first one made the account.
     if (isUniqueViolation(err)) return accountForGoogle(db, identity);

@@ -13,6 +13,7 @@ import { tokenStore } from '@/lib/token-store';
 /**
  * /auth/success?token=…: the end of Google sign-in. Stores the token, takes it out of the address
  * bar, loads /api/me and carries on as a normal login; no token or a failed fetch clears it and goes to /.
+ * With `&linked=1` it also says that the account's password was removed by the link.
  */
 export default function AuthSuccessPage() {
   const [params] = useSearchParams();
@@ -24,6 +25,8 @@ export default function AuthSuccessPage() {
     if (started.current) return; // StrictMode runs effects twice in development
     started.current = true;
     const token = params.get('token');
+    // The server linked Google to an account that had a password, and removed it (google-service.ts).
+    const passwordRemoved = params.get('linked') === '1';
     // Out of the address bar (and so out of history) before anything else happens.
     window.history.replaceState(null, '', paths.authSuccess);
     if (!token) {
@@ -36,6 +39,7 @@ export default function AuthSuccessPage() {
       .then(({ user }) => {
         client.setQueryData([...meQueryKey, token], user);
         toast.success('Logged in successfully!');
+        if (passwordRemoved) toast.info('Your account is now linked to Google and its password was removed. Sign in with Google from now on.');
         void navigate(homePathFor(user.role), { replace: true });
       })
       .catch(() => {
