@@ -130,6 +130,7 @@ async function startServer(): Promise<string> {
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_NAME: 'Budgets Admin',
       RATE_LIMIT_AUTH: '1000',
+      RATE_LIMIT_ORDERS: '1000',
       RATE_LIMIT_CONTACT: '1000',
       LOG_LEVEL: 'warn',
     },

@@ -51,7 +51,7 @@ export function childEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   for (const key of [
     'PORT', 'HOST', 'PUBLIC_URL', 'DATABASE_URL', 'DATA_DIR', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_NAME',
     'PAYMENT_PROVIDER', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'GOOGLE_CLIENT_ID',
-    'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_CONTACT', 'LOG_LEVEL', 'NODE_ENV', 'NODE_OPTIONS',
+    'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_CONTACT', 'RATE_LIMIT_ORDERS', 'LOG_LEVEL', 'NODE_ENV', 'NODE_OPTIONS',
   ]) {
     delete env[key];
   }
@@ -135,6 +135,7 @@ export async function startServer(target: Target, port: number, extra: Record<st
     PAYMENT_PROVIDER: 'test',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH: '1000000',
+    RATE_LIMIT_ORDERS: '1000000',
     RATE_LIMIT_CONTACT: '1000000',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,

@@ -85,7 +85,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await userRoutes(api, { db });
     await catalogueAdminRoutes(api, { db });
     await databaseViewerRoutes(api, { db });
-    await paymentRoutes(api, { db, provider });
+    await paymentRoutes(api, { db, provider, ordersPerMinute: config.rateLimit.orders });
     await api.register(async (webhooks: ZodApp) => webhookRoutes(webhooks, { db, provider }));
   });
 

@@ -34,6 +34,8 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default('support@remotefix.in'),
     RATE_LIMIT_AUTH: positiveInt.default(20),
     RATE_LIMIT_CONTACT: positiveInt.default(5),
+    // Payment orders a customer may open a minute (each one is a call to the provider's Orders API).
+    RATE_LIMIT_ORDERS: positiveInt.default(30),
     // Behind a load balancer: how many proxy hops to trust for the client address (rate limits use it).
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -97,7 +99,7 @@ export interface Config {
   };
   google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
   support: { phone: string; email: string };
-  rateLimit: { auth: number; contact: number };
+  rateLimit: { auth: number; contact: number; orders: number };
   /** Proxy hops whose X-Forwarded-For is believed; 0 = use the socket's address. */
   trustProxy: number;
   logLevel: Env['LOG_LEVEL'];
@@ -131,7 +133,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
-    rateLimit: { auth: e.RATE_LIMIT_AUTH, contact: e.RATE_LIMIT_CONTACT },
+    rateLimit: { auth: e.RATE_LIMIT_AUTH, contact: e.RATE_LIMIT_CONTACT, orders: e.RATE_LIMIT_ORDERS },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,13 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, mainServices, subServices, uniqueEmail } from '../support/api.js';
+import { expectError, mainServices, signUp, subServices, uniqueEmail } from '../support/api.js';
+import { draftBody, post, serviceDraft } from '../support/booking.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let contactBody: () => Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_AUTH: '3', RATE_LIMIT_CONTACT: '2' });
+  t = await createTestApp({ RATE_LIMIT_AUTH: '3', RATE_LIMIT_CONTACT: '2', RATE_LIMIT_ORDERS: '3' });
   const [main] = await mainServices(t.app);
   const [sub] = await subServices(t.app, main!.id);
   contactBody = () => ({
@@ -152,5 +153,29 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
     } finally {
       await direct.close();
     }
+  });
+});
+
+// Each order the server opens is a call to the payment provider (Razorpay's Orders API): a customer
+// in a loop must not spend the merchant's budget with it, nor fill the payments table.
+describe('opening payment orders has a budget per customer', () => {
+  it('allows RATE_LIMIT_ORDERS a minute across /order and /order-inprogress, then 429; another customer on the same address is not limited', async () => {
+    const draft = await serviceDraft(t);
+    const ip = '10.0.9.1';
+    const order = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/order', remoteAddress: ip, headers, payload: { amount: 9900, currency: 'INR', ...draftBody(draft) } });
+    const looping = await signUp(t);
+    for (let i = 0; i < 2; i++) expect((await order(looping.headers)).statusCode).toBe(201);
+    // An in-progress order attempt counts too (refused here: the ticket does not exist).
+    expectError(await t.app.inject({ method: 'POST', url: '/order-inprogress', remoteAddress: ip, headers: looping.headers, payload: { ticketId: '00000000-0000-4000-8000-000000000000' } }), 404);
+    expectLimited(await order(looping.headers));
+    expectLimited(await t.app.inject({ method: 'POST', url: '/order-inprogress', remoteAddress: ip, headers: looping.headers, payload: { ticketId: '00000000-0000-4000-8000-000000000000' } }));
+
+    const other = await signUp(t);
+    expect((await order(other.headers)).statusCode).toBe(201);
+    // The rest of the customer's API is not limited.
+    expect((await t.app.inject({ method: 'GET', url: '/api/tickets', remoteAddress: ip, headers: looping.headers })).statusCode).toBe(200);
+    // Nobody is limited before they are known: anonymous is 401, not 429.
+    expectError(await post(t, '/order', {}), 401);
   });
 });

@@ -60,6 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     DATA_DIR: dataDir,
     JWT_SECRET: TEST_JWT_SECRET,
     RATE_LIMIT_AUTH: '10000',
+    RATE_LIMIT_ORDERS: '10000',
     RATE_LIMIT_CONTACT: '10000',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',

@@ -38,7 +38,7 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.jwtSecret).toBeUndefined();
     expect(c.admin).toBeUndefined();
-    expect(c.rateLimit).toEqual({ auth: 20, contact: 5 });
+    expect(c.rateLimit).toEqual({ auth: 20, contact: 5, orders: 30 });
     expect(c.payments.provider).toBe('test');
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.google.issuer).toBe('https://accounts.google.com');
@@ -51,6 +51,7 @@ describe('loadConfig', () => {
       DATA_DIR: '/var/lib/remotefix',
       RATE_LIMIT_AUTH: '7',
       RATE_LIMIT_CONTACT: '3',
+      RATE_LIMIT_ORDERS: '4',
       PUBLIC_URL: 'https://remotefix.example/',
       DATABASE_URL: 'postgres://u:p@db:5432/rf',
       ADMIN_EMAIL: 'boss@example.com',
@@ -58,7 +59,7 @@ describe('loadConfig', () => {
     });
     expect(c.port).toBe(8080);
     expect(c.dataDir).toBe('/var/lib/remotefix');
-    expect(c.rateLimit).toEqual({ auth: 7, contact: 3 });
+    expect(c.rateLimit).toEqual({ auth: 7, contact: 3, orders: 4 });
     expect(c.publicUrl).toBe('https://remotefix.example');
     expect(c.databaseUrl).toBe('postgres://u:p@db:5432/rf');
     expect(c.admin).toEqual({ email: 'boss@example.com', password: 'boss-password-1', name: 'Administrator' });
@@ -86,6 +87,7 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_AUTH', '0'],
     ['RATE_LIMIT_AUTH', 'many'],
     ['RATE_LIMIT_CONTACT', '-5'],
+    ['RATE_LIMIT_ORDERS', '0'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],

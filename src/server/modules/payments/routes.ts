@@ -12,7 +12,7 @@ import {
 } from '../../../shared/contracts/payments.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { errors, type ZodApp } from '../../lib/http.js';
+import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
 import { customerTicket } from '../tickets/service.js';
 import { isTestProvider, type PaymentProvider } from './providers/index.js';
@@ -30,15 +30,20 @@ import {
 const CUSTOMER = ['user'] as const;
 const orderIdParams = z.object({ orderId: z.string().min(1).max(100) });
 
-export async function paymentRoutes(app: ZodApp, { db, provider }: { db: Db; provider: PaymentProvider }) {
+export async function paymentRoutes(app: ZodApp, { db, provider, ordersPerMinute }: { db: Db; provider: PaymentProvider; ordersPerMinute: number }) {
+  // Every order opened is a call to the provider's Orders API: one budget per customer for both
+  // kinds (RATE_LIMIT_ORDERS). It runs after the auth hook, so it counts the signed-in customer.
+  const orderLimit = app.rateLimit({ max: ordersPerMinute, timeWindow: ONE_MINUTE, keyGenerator: (request) => `customer:${request.user?.id ?? request.ip}` });
+
   app.post('/order', {
     config: { access: CUSTOMER },
+    onRequest: orderLimit,
     schema: {
       tags: ['payments'],
       summary: 'Open a booking order (the ticket draft is stored with it)',
       security: [{ bearer: [] }],
       body: bookingOrderBodySchema,
-      response: { 201: orderResponseSchema, ...errors(400, 401, 403, 502) },
+      response: { 201: orderResponseSchema, ...errors(400, 401, 403, 429, 502) },
     },
     handler: async (request, reply) =>
       reply.status(201).send(await createBookingOrder(db, provider, requireUser(request), request.body)),
@@ -46,12 +51,13 @@ export async function paymentRoutes(app: ZodApp, { db, provider }: { db: Db; pro
 
   app.post('/order-inprogress', {
     config: { access: CUSTOMER },
+    onRequest: orderLimit,
     schema: {
       tags: ['payments'],
       summary: 'Open the in-progress fee order for your own in-progress ticket',
       security: [{ bearer: [] }],
       body: inProgressOrderBodySchema,
-      response: { 201: orderResponseSchema, ...errors(400, 401, 403, 404, 409, 502) },
+      response: { 201: orderResponseSchema, ...errors(400, 401, 403, 404, 409, 429, 502) },
     },
     handler: async (request, reply) =>
       reply.status(201).send(await createInProgressOrder(db, provider, requireUser(request), request.body)),
