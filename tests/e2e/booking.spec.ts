@@ -134,6 +134,13 @@ async function payOrder(request: APIRequestContext, token: string, order: OrderR
   expect(verified.status(), await verified.text()).toBe(200);
 }
 
+/** Test fixture: opens the ticket's in-progress fee order and pays it, as the browser would. */
+async function payEngineerFee(request: APIRequestContext, token: string, ticketId: string) {
+  const order = await request.post('/order-inprogress', { headers: auth(token), data: { ticketId } });
+  expect(order.status(), await order.text()).toBe(201);
+  await payOrder(request, token, (await order.json()) as OrderResponse);
+}
+
 /** Test fixture: books and pays a ticket for the customer entirely through the API. */
 async function bookViaApi(request: APIRequestContext, token: string, description: string): Promise<Ticket> {
   const mains = (await (await request.get('/api/admin/services/main')).json()) as { mainServices: { id: string; name: string }[] };
@@ -367,9 +374,7 @@ test.describe('engineer fee and completed tickets', () => {
     const admin = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
     const started = await request.patch(`/api/admin/tickets/${ticket.id}`, { headers: auth(admin.token), data: { status: 'in-progress' } });
     expect(started.status(), await started.text()).toBe(200);
-    const order = await request.post('/order-inprogress', { headers: auth(account.token), data: { ticketId: ticket.id } });
-    expect(order.status(), await order.text()).toBe(201);
-    await payOrder(request, account.token, (await order.json()) as OrderResponse);
+    await payEngineerFee(request, account.token, ticket.id);
 
     await loginInBrowser(page, account.token);
     await page.goto('/dashboard');
@@ -387,9 +392,7 @@ test.describe('engineer fee and completed tickets', () => {
       const description = 'Keyboard types the wrong letters.';
       const ticket = await bookViaApi(request, account.token, description);
       const engineer = await startWork(request, ticket.id);
-      const order = await request.post('/order-inprogress', { headers: auth(account.token), data: { ticketId: ticket.id } });
-      expect(order.status(), await order.text()).toBe(201);
-      await payOrder(request, account.token, (await order.json()) as OrderResponse);
+      await payEngineerFee(request, account.token, ticket.id);
 
       // The payments call fails (the tickets call does not): the card must not ask for a fee already paid.
       await page.route('**/api/user/inprogress-payments', (route) => route.fulfill({ status: 503, json: { error: 'Service unavailable' } }));
@@ -415,9 +418,7 @@ test.describe('engineer fee and completed tickets', () => {
     const description = 'Battery does not charge.';
     const ticket = await bookViaApi(request, account.token, description);
     const engineer = await startWork(request, ticket.id);
-    const order = await request.post('/order-inprogress', { headers: auth(account.token), data: { ticketId: ticket.id } });
-    expect(order.status(), await order.text()).toBe(201);
-    await payOrder(request, account.token, (await order.json()) as OrderResponse);
+    await payEngineerFee(request, account.token, ticket.id);
     const eng = await apiLogin(request, engineer.user.email, engineer.password);
     const remarks = 'Replaced the charging port. Battery now charges to 100%.';
     const done = await request.patch(`/api/tickets/${ticket.id}/complete`, { headers: auth(eng.token), data: { remarks } });

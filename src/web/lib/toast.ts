@@ -15,6 +15,8 @@ interface Raised {
   at: number;
 }
 
+/** The kinds a toast can be carried to the next page in (a loading toast belongs to its page). */
+const CARRIED_KINDS: ReadonlySet<unknown> = new Set<Kind>(['success', 'error', 'info', 'warning']);
 const CARRY_KEY = 'remotefix.toasts';
 const CARRY_WINDOW_MS = 4000;
 
@@ -74,7 +76,7 @@ export const toasterHost = {
 /** Keeps the toasts of the last few seconds for the next page (called before a full page load). */
 export function carryRecentToasts() {
   const now = Date.now();
-  const keep = recent.filter((t) => t.kind !== 'loading' && now - t.at < CARRY_WINDOW_MS);
+  const keep = recent.filter((t) => CARRIED_KINDS.has(t.kind) && now - t.at < CARRY_WINDOW_MS);
   try {
     if (keep.length) sessionStorage.setItem(CARRY_KEY, JSON.stringify(keep.map(({ kind, message }) => ({ kind, message }))));
   } catch {
@@ -92,6 +94,6 @@ export function showCarriedToasts() {
     return;
   }
   for (const t of carried) {
-    if ((t.kind === 'success' || t.kind === 'error' || t.kind === 'info' || t.kind === 'warning') && typeof t.message === 'string') show(t.kind, t.message);
+    if (CARRIED_KINDS.has(t.kind) && typeof t.message === 'string') show(t.kind, t.message);
   }
 }
