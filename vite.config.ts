@@ -90,9 +90,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             // either list.
             codeSplitting: {
               groups: [
-                // Vite's helper for dynamic imports, on its own: the marketing entry needs it before the
-                // first paint, and nothing else (left alone, rolldown folds it into core).
-                { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+                // What the marketing entry needs before the first paint besides itself, on its own (left
+                // alone, rolldown folds both into core, and the entry would load core and the vendor
+                // chunk with it): Vite's helper for dynamic imports, and the names of what a page may
+                // arrive with (lib/page-state-keys.ts), shared with the token store and the toasts.
+                { name: 'boot', test: /vite[\\/]preload-helper|src[\\/]web[\\/]lib[\\/]page-state-keys\.ts$/ },
                 {
                   name: 'vendor',
                   test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,

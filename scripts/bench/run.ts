@@ -490,12 +490,15 @@ function printDatabase(report: DatabaseReport) {
 
 function printWeb(web: WebBudget) {
   const rows = [
-    ['route', 'JS files', 'JS gzip bytes', 'of which entry', 'CSS gzip bytes', 'JS raw bytes'],
-    ...web.routes.map((r) => [r.route, String(r.js.length), String(r.jsGzip), String(r.entryJsGzip), String(r.cssGzip), String(r.jsRaw)]),
+    ['route', 'initial JS gzip bytes', 'JS gzip once live', 'JS files once live', 'CSS gzip bytes', 'JS raw bytes once live'],
+    ...web.routes.map((r) => [r.route, String(r.initialJsGzip), String(r.liveJsGzip), String(r.js.length), String(r.cssGzip), String(r.jsRaw)]),
   ];
   console.log(`\nWeb build, initial JS and CSS per route (gzip level ${web.gzipLevel}, each file compressed on its own as served):`);
   console.log(table(rows));
-  console.log('(`/`: the entry is what the page loads before its first paint; the rest loads after it, then hydrates.)');
+  console.log(
+    '(`/`: a first visit loads only its entry; React and the page code load once the page needs them: at once with a session,\n' +
+      ' a carried toast or a sign-in error, otherwise when a button or field is reached for or the live catalogue scrolls near.)',
+  );
 }
 
 async function main() {
@@ -516,7 +519,14 @@ async function main() {
 
   const allChecks = reports.flatMap(checks);
   const home = web.routes.find((r) => r.route === '/');
-  if (home) allChecks.push({ database: 'web', target: `/ initial JS ≤ ${TARGET_HOME_JS / 1000} kB gzip`, figure: `${(home.jsGzip / 1000).toFixed(1)} kB`, met: home.jsGzip <= TARGET_HOME_JS });
+  if (home) {
+    allChecks.push({
+      database: 'web',
+      target: `/ initial JS ≤ ${TARGET_HOME_JS / 1000} kB gzip`,
+      figure: `${(home.initialJsGzip / 1000).toFixed(1)} kB (${(home.liveJsGzip / 1000).toFixed(1)} kB once live)`,
+      met: home.initialJsGzip <= TARGET_HOME_JS,
+    });
+  }
 
   console.log('\n================ RemoteFix benchmark ================');
   const loadAfter = loadavg();

@@ -1,20 +1,25 @@
-import { afterFirstContentfulPaint, holdEarlyClicks } from '@/lib/page-boot';
+import { afterFirstContentfulPaint, holdEarlyClicks, needsScriptsAtOnce, untilReachedFor } from '@/lib/page-boot';
 import { sitePageFor } from './app/site-routes';
 
 /**
- * The entry of a first visit to a marketing page. The server sent the page rendered
- * (entry-server.tsx), markup and stylesheet, so it paints from its HTML alone. React and the page's
- * code start loading once it has: fetched earlier, they share a slow connection with the font and
- * the paint (and Lighthouse counts them in the Largest Contentful Paint). A click on a button before
- * the page is live is held and given back to it after (lib/page-boot.ts).
+ * The entry of a visit to a marketing page. The server sent the page rendered (entry-server.tsx),
+ * markup and stylesheet, so it paints, reads and links from its HTML alone. React and the page's code
+ * load only when the page needs them (lib/page-boot.ts): just after the first paint when it has
+ * something to show that the server could not render (a session, a carried toast, a sign-in error);
+ * otherwise once the visitor reaches for a button or a field, or scrolls to the live catalogue. A
+ * click on a button before the page is live is held and given back to it after.
  */
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from the page');
 
 const releaseClicks = holdEarlyClicks(root);
-const painted = root.hasChildNodes() ? afterFirstContentfulPaint() : Promise.resolve();
+const needed = !root.hasChildNodes()
+  ? Promise.resolve()
+  : needsScriptsAtOnce()
+    ? afterFirstContentfulPaint()
+    : untilReachedFor(root);
 
-void painted
+void needed
   .then(() =>
     Promise.all([import('./app/hydrate-site-page'), sitePageFor(window.location.pathname)()]),
   )

@@ -138,6 +138,8 @@ test.describe('Services tab', () => {
     const visitor = await visitorPage(browser, problems);
     await visitor.page.goto('/');
     const publicForm = visitor.page.getByRole('form', { name: 'Repair request' });
+    // Scrolled to, as a visitor does: the page loads the catalogue once its select nears the screen.
+    await publicForm.getByLabel('Main Category').scrollIntoViewIfNeeded();
     await expect(
       publicForm.getByLabel('Main Category').getByRole('option', { name: mainName }),
     ).toBeAttached();
@@ -200,6 +202,7 @@ test.describe('Services tab', () => {
     const main = next.page
       .getByRole('form', { name: 'Repair request' })
       .getByLabel('Main Category');
+    await main.scrollIntoViewIfNeeded();
     await expect(main.getByRole('option', { name: MAIN })).toBeAttached(); // the catalogue has loaded
     await expect(main.getByRole('option', { name: mainName })).toHaveCount(0);
     await expect(main.getByRole('option', { name: renamed })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PAGE_META } from '../../src/shared/seo';
-import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { CARRIED_TOASTS_KEY } from '../../src/web/lib/page-state-keys';
+import { expect, expectNoSeriousA11yViolations, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
 
 const PAGES = [
   { path: '/', h1: 'Your computer, fixed remotely in minutes' },
@@ -19,6 +20,27 @@ const titleOf = (path: string) => {
 interface Catalogue {
   main: { id: string; name: string }[];
   sub: Map<string, string[]>;
+}
+
+/** The scripts that make the home page live, by name, that the page has fetched so far. */
+const liveScripts = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => /\/assets\/(vendor|hydrate-site-page|home-page)-[^/]+\.js$/.exec(e.name)?.[1])
+      .filter((name): name is string => Boolean(name))
+      .sort(),
+  );
+
+/** Serves React (the vendor chunk) 1.5 s late; the function returned says whether it has been served. */
+async function holdBackReact(page: Page): Promise<() => boolean> {
+  let served = false;
+  await page.route('**/assets/vendor-*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+    served = true;
+  });
+  return () => served;
 }
 
 async function fetchCatalogue(page: Page): Promise<Catalogue> {
@@ -107,9 +129,35 @@ test.describe('marketing pages', () => {
     }
   });
 
-  test('React and the page code are fetched after the first contentful paint, and the page comes alive', async ({ page }) => {
+  test('a first visit that only reads loads no React; reaching for a control makes the page live', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('form', { name: 'Repair request' }).getByLabel('Main Category')).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    // Reading, and links (plain anchors), need nothing more than the entry.
+    expect(await liveScripts(page)).toEqual([]);
+    await expect(page.getByRole('link', { name: 'Learn More about how it works' })).toHaveAttribute('href', '/how-it-works');
+
+    // Pointing at a button starts loading what makes the page live; the button then works.
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).hover();
+    await expect.poll(() => liveScripts(page)).toEqual(['home-page', 'hydrate-site-page', 'vendor']);
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('dialog', { name: 'Welcome Back' })).toBeVisible();
+  });
+
+  test('scrolling to the live catalogue makes the page live and shows the services', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(await liveScripts(page)).toEqual([]);
+    const services = page.locator('#services');
+    await services.scrollIntoViewIfNeeded();
+    await expect(services.getByRole('heading', { level: 3, name: 'Hardware Diagnostics' })).toBeVisible();
+    expect(await liveScripts(page)).toEqual(['home-page', 'hydrate-site-page', 'vendor']);
+  });
+
+  test('a signed-in visitor is greeted at once: React loads after the first contentful paint, untouched', async ({ page, request }) => {
+    const { user, token } = await signUpViaApi(request, { name: 'Meera Greeted' });
+    await loginInBrowser(page, token);
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByText(`Welcome ${user.name}`)).toBeVisible();
     const timing = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       scripts: performance
@@ -118,21 +166,48 @@ test.describe('marketing pages', () => {
         .map((e) => ({ name: e.name, startTime: e.startTime })),
     }));
     expect(timing.fcp).toBeGreaterThan(0);
-    expect(timing.scripts.map((s) => s.name.replace(/^.*\/assets\/([a-z-]+)-.*$/, '$1')).sort()).toEqual(['home-page', 'hydrate-site-page', 'vendor']);
+    expect(timing.scripts).toHaveLength(3);
     for (const s of timing.scripts) expect(s.startTime, s.name).toBeGreaterThanOrEqual(timing.fcp as number);
+  });
+
+  test('a toast carried from the last page shows at once, untouched', async ({ page }) => {
+    // What lib/toast.ts leaves in session storage before a full page load.
+    await page.addInitScript((key) => {
+      if (window.location.protocol !== 'http:' || sessionStorage.getItem('e2e-toast-seeded')) return;
+      sessionStorage.setItem('e2e-toast-seeded', '1');
+      sessionStorage.setItem(key, JSON.stringify([{ kind: 'success', message: 'Carried across pages' }]));
+    }, CARRIED_TOASTS_KEY);
+    await page.goto('/about');
+    await expectToast(page, 'Carried across pages', 'success');
+  });
+
+  test('what is typed into the request form before the page is live is kept', async ({ page }) => {
+    // Hold React back, so the typing surely comes first.
+    const vendorServed = await holdBackReact(page);
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Repair request' });
+    await form.getByLabel('Full Name').fill('Typed Before Live');
+    await form.getByLabel('Phone Number').fill('+91 98765 43210');
+    await form.getByLabel('Urgency').selectOption('Urgent');
+    expect(vendorServed()).toBe(false);
+    // Live: the catalogue has loaded into the form.
+    await expect(form.getByLabel('Main Category')).toBeEnabled();
+    await expect(form.getByLabel('Full Name')).toHaveValue('Typed Before Live');
+    await expect(form.getByLabel('Phone Number')).toHaveValue('+91 98765 43210');
+    await expect(form.getByLabel('Urgency')).toHaveValue('Urgent');
+    // And the form holds them, not just the page: submitting flags only the fields left empty.
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(form.getByText('Email is required')).toBeVisible();
+    await expect(form.getByLabel('Full Name')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Phone Number')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   test('a click on Login before the page is live is held and opens the dialog once it is', async ({ page }) => {
     // Hold React back, so the click surely comes first.
-    let vendorServed = false;
-    await page.route('**/assets/vendor-*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
-      vendorServed = true;
-    });
+    const vendorServed = await holdBackReact(page);
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-    expect(vendorServed).toBe(false);
+    expect(vendorServed()).toBe(false);
     await expect(page.getByRole('dialog', { name: 'Welcome Back' })).toBeVisible();
     await expect(page).toHaveURL('/');
   });

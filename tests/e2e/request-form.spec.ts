@@ -32,7 +32,9 @@ function recordContactPosts(page: Page): Request[] {
 async function openForm(page: Page) {
   await page.goto('/');
   const f = fields(page);
-  // The categories come from the API: wait until the select is usable.
+  // Scrolled to, as a visitor does: the page comes alive and loads the categories from the API once the
+  // select nears the screen (lib/page-boot.ts). Wait until it is usable.
+  await f.main.scrollIntoViewIfNeeded();
   await expect(f.main).toBeEnabled();
   await expect(f.main.getByRole('option', { name: 'Hardware Diagnostics' })).toBeAttached();
   return f;

@@ -1,6 +1,57 @@
 /**
  * What a server-rendered marketing page does before its scripts have made it live (site.tsx).
  */
+import { AUTH_ERROR_PARAM, CARRIED_TOASTS_KEY, TOKEN_KEY } from './page-state-keys';
+
+/**
+ * Whether the page has something to show at once that the server could not render into its HTML:
+ * a session (the header greets the user, and staff are sent on to /admin), a toast carried from the
+ * last page, or why a Google sign-in came back.
+ */
+export function needsScriptsAtOnce(): boolean {
+  if (new URLSearchParams(window.location.search).has(AUTH_ERROR_PARAM)) return true;
+  try {
+    return Boolean(localStorage.getItem(TOKEN_KEY) || sessionStorage.getItem(CARRIED_TOASTS_KEY));
+  } catch {
+    return false; // no storage: no session and no toast can be waiting
+  }
+}
+
+/** What a visitor reaches for that only works once the page is live: buttons, fields, Radix triggers. */
+const CONTROLS = 'button, input, select, textarea, [data-state]';
+
+/**
+ * Resolves when a page with nothing to show at once first needs its scripts: when the visitor
+ * reaches for one of its controls (points at it, presses it, moves the focus to it, or a screen
+ * reader clicks it), or when a part the server rendered as still loading (`aria-busy="true"`: the
+ * live catalogue) is about to scroll into view. A visitor who reads the page and follows its links
+ * never downloads React; the click that woke the page is held (holdEarlyClicks) and given back.
+ */
+export function untilReachedFor(root: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    const events = ['pointerover', 'pointerdown', 'focusin', 'click'] as const;
+    const observers: IntersectionObserver[] = [];
+    const wake = () => {
+      events.forEach((type) => document.removeEventListener(type, onEvent, true));
+      observers.forEach((o) => o.disconnect());
+      resolve();
+    };
+    const onEvent = (event: Event) => {
+      const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
+      if (control && root.contains(control)) wake();
+    };
+    events.forEach((type) => document.addEventListener(type, onEvent, true));
+    const loading = root.querySelectorAll('[aria-busy="true"]');
+    if (!loading.length) return;
+    if (typeof IntersectionObserver === 'undefined') return wake();
+    // From a quarter of a screen below the fold, so the data is usually there when it arrives.
+    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wake(), {
+      rootMargin: '0px 0px 25% 0px',
+    });
+    loading.forEach((el) => seen.observe(el));
+    observers.push(seen);
+  });
+}
 
 /**
  * Resolves just after the browser has painted the page's first content, so the scripts that make
@@ -37,8 +88,8 @@ export function afterFirstContentfulPaint(maxWaitMs = 1500): Promise<void> {
 
 /**
  * Until React has made the page live, a click on one of its buttons does nothing (a submit button
- * would even post its form the browser's way). The last such click is held; the function returned
- * gives it back to its button, once the page is live, if the button is still there.
+ * would even post its form the browser's way). The last such click is held, with a busy pointer; the
+ * function returned gives it back to its button, once the page is live, if the button is still there.
  */
 export function holdEarlyClicks(root: HTMLElement): () => void {
   let held: HTMLButtonElement | null = null;
@@ -47,10 +98,13 @@ export function holdEarlyClicks(root: HTMLElement): () => void {
     if (!button || !root.contains(button)) return;
     event.preventDefault();
     held = button;
+    // Something is coming: the page may be fetching React on a slow connection.
+    document.documentElement.style.cursor = 'progress';
   };
   document.addEventListener('click', hold, true);
   return () => {
     document.removeEventListener('click', hold, true);
+    document.documentElement.style.removeProperty('cursor');
     const button = held;
     held = null;
     if (button?.isConnected && !button.disabled) button.click();

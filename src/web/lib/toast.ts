@@ -7,6 +7,8 @@
  * session storage and shown again on the next page, so "Logged in successfully!" survives the
  * move from a marketing page to the dashboard.
  */
+import { CARRIED_TOASTS_KEY as CARRY_KEY } from './page-state-keys';
+
 type Kind = 'success' | 'error' | 'info' | 'warning' | 'loading';
 interface Raised {
   kind: Kind;
@@ -17,7 +19,6 @@ interface Raised {
 
 /** The kinds a toast can be carried to the next page in (a loading toast belongs to its page). */
 const CARRIED_KINDS: ReadonlySet<unknown> = new Set<Kind>(['success', 'error', 'info', 'warning']);
-const CARRY_KEY = 'remotefix.toasts';
 const CARRY_WINDOW_MS = 4000;
 
 type Sonner = typeof import('sonner');

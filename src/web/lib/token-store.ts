@@ -1,4 +1,5 @@
-const KEY = 'token';
+import { TOKEN_KEY as KEY } from './page-state-keys';
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 

@@ -26,7 +26,7 @@ export function ServiceSelectFields({ labels, mainServiceId, mainField, subField
   return (
     <>
       <FormField label={labels.main} error={errors.main} required>
-        <NativeSelect {...mainField} disabled={mains.isPending}>
+        <NativeSelect {...mainField} disabled={mains.isPending} aria-busy={mains.isPending}>
           <option value="">{mains.isPending ? 'Loading…' : labels.mainPlaceholder}</option>
           {mains.data?.map((s) => (
             <option key={s.id} value={s.id}>
@@ -36,7 +36,7 @@ export function ServiceSelectFields({ labels, mainServiceId, mainField, subField
         </NativeSelect>
       </FormField>
       <FormField label={labels.sub} error={errors.sub} hint={mainServiceId ? undefined : labels.subHint} required>
-        <NativeSelect {...subField} disabled={!mainServiceId || subs.isPending}>
+        <NativeSelect {...subField} disabled={!mainServiceId || subs.isPending} aria-busy={Boolean(mainServiceId) && subs.isPending}>
           <option value="">{mainServiceId && subs.isPending ? 'Loading…' : labels.subPlaceholder}</option>
           {subs.data?.map((s) => (
             <option key={s.id} value={s.id}>

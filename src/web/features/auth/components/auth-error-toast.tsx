@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppNavigation } from '@/lib/navigation';
+import { AUTH_ERROR_PARAM } from '@/lib/page-state-keys';
 import { toast } from '@/lib/toast';
 
 /** What each `?authError=` the Google callback can send back means, in the user's words. */
@@ -16,7 +17,7 @@ const MESSAGES: Record<string, string> = {
 /** Shows why a Google sign-in came back to /, then removes the parameter from the address. */
 export function AuthErrorToast() {
   const { pathname, search, navigate } = useAppNavigation();
-  const reason = new URLSearchParams(search).get('authError');
+  const reason = new URLSearchParams(search).get(AUTH_ERROR_PARAM);
   useEffect(() => {
     if (!reason) return;
     const message = MESSAGES[reason] ?? 'Google sign-in failed. Please try again.';
@@ -25,7 +26,7 @@ export function AuthErrorToast() {
     else if (reason === 'denied') toast.info(message);
     else toast.error(message);
     const rest = new URLSearchParams(search);
-    rest.delete('authError');
+    rest.delete(AUTH_ERROR_PARAM);
     const query = rest.toString();
     navigate(`${pathname}${query ? `?${query}` : ''}`, { replace: true });
   }, [reason, pathname, search, navigate]);
