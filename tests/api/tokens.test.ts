@@ -145,3 +145,58 @@ describe('the user is loaded on every request', () => {
     expectError(await t.app.inject({ method: 'GET', url: '/api/tickets', headers: s.headers }), 401);
   });
 });
+
+// The hot lists, where a shortcut in loading the caller would pay most: every check of the guard,
+// and 401/403 before any 400 (a malformed query or cursor), for each list and its own role.
+describe('the ticket lists check their caller before anything else', () => {
+  const LISTS = [
+    { url: '/api/tickets', role: 'user' },
+    { url: '/api/engineer/assigned-tickets', role: 'engineer' },
+    { url: '/api/admin/tickets', role: 'admin' },
+  ] as const;
+  const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+  const caller = async (role: 'user' | 'engineer' | 'admin') => {
+    const s = await signUp(t);
+    if (role !== 'user') await updateUser(t.database.db, s.user.id, { role });
+    return s;
+  };
+
+  it.each(LISTS)('$url: the right role with nothing to list gets an empty page', async ({ url, role }) => {
+    const s = await caller(role);
+    const res = await get(role === 'admin' ? `${url}?status=completed&limit=1` : url, s.headers);
+    expect(res.statusCode).toBe(200);
+    if (role !== 'admin') expect(res.json()).toEqual({ tickets: [], nextCursor: null });
+  });
+
+  it.each(LISTS)('$url: a deleted account gets 401, even with a malformed query or cursor', async ({ url, role }) => {
+    const s = await caller(role);
+    await t.database.db.delete(users).where(eq(users.id, s.user.id));
+    expectError(await get(url, s.headers), 401, 'Your session has expired. Please log in again.');
+    expectError(await get(`${url}?limit=abc`, s.headers), 401);
+    expectError(await get(`${url}?cursor=not-a-cursor`, s.headers), 401);
+  });
+
+  it.each(LISTS)('$url: an ended session gets 401, even with a malformed query', async ({ url, role }) => {
+    const s = await caller(role);
+    await updateUser(t.database.db, s.user.id, { tokenVersion: 1 });
+    expectError(await get(url, s.headers), 401);
+    expectError(await get(`${url}?limit=0`, s.headers), 401);
+  });
+
+  it.each(LISTS)('$url: another role gets 403, even with a malformed query or cursor', async ({ url, role }) => {
+    const s = await caller(role === 'user' ? 'engineer' : 'user');
+    expectError(await get(url, s.headers), 403);
+    expectError(await get(`${url}?limit=abc`, s.headers), 403);
+    expectError(await get(`${url}?cursor=not-a-cursor`, s.headers), 403);
+  });
+
+  it.each(LISTS)('$url: the right role with a malformed query or cursor gets 400', async ({ url, role }) => {
+    const s = await caller(role);
+    expectError(await get(`${url}?limit=abc`, s.headers), 400);
+    expectError(await get(`${url}?cursor=not-a-cursor`, s.headers), 400, 'Invalid cursor');
+  });
+
+  it.each(LISTS)('$url: a token for an account that never existed gets 401', async ({ url }) => {
+    expectError(await get(url, bearer(await joseToken(randomUUID()))), 401);
+  });
+});
