@@ -208,7 +208,10 @@ test.describe('marketing pages', () => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
     expect(vendorServed()).toBe(false);
+    // A wait longer than a moment says so (a tap on a phone shows no busy pointer).
+    await expect(page.getByRole('status').filter({ hasText: 'Getting ready…' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByText('Getting ready…')).toHaveCount(0);
     await expect(page).toHaveURL('/');
   });
 

@@ -86,24 +86,41 @@ export function afterFirstContentfulPaint(maxWaitMs = 1500): Promise<void> {
   });
 }
 
+/** How long a held click waits before the page says it is getting ready: a fast load never shows it. */
+const PENDING_NOTICE_AFTER_MS = 300;
+
 /**
  * Until React has made the page live, a click on one of its buttons does nothing (a submit button
- * would even post its form the browser's way). The last such click is held, with a busy pointer; the
- * function returned gives it back to its button, once the page is live, if the button is still there.
+ * would even post its form the browser's way). The last such click is held; the function returned
+ * gives it back to its button, once the page is live, if the button is still there. A wait longer than
+ * a moment (a slow connection fetching React) shows a busy pointer and a small "Getting ready…"
+ * notice, outside the part React hydrates, so a tap on a phone is seen to have landed.
  */
 export function holdEarlyClicks(root: HTMLElement): () => void {
   let held: HTMLButtonElement | null = null;
+  let notice: HTMLElement | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const showPending = () => {
+    document.documentElement.style.cursor = 'progress';
+    notice = document.createElement('p');
+    notice.setAttribute('role', 'status');
+    notice.className =
+      'fixed bottom-4 left-1/2 z-50 -translate-x-1/2 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg ring-1 ring-white/25';
+    notice.textContent = 'Getting ready…';
+    document.body.append(notice);
+  };
   const hold = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || !root.contains(button)) return;
     event.preventDefault();
     held = button;
-    // Something is coming: the page may be fetching React on a slow connection.
-    document.documentElement.style.cursor = 'progress';
+    timer ??= setTimeout(showPending, PENDING_NOTICE_AFTER_MS);
   };
   document.addEventListener('click', hold, true);
   return () => {
     document.removeEventListener('click', hold, true);
+    clearTimeout(timer);
+    notice?.remove();
     document.documentElement.style.removeProperty('cursor');
     const button = held;
     held = null;
