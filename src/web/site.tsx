@@ -12,7 +12,7 @@ import { sitePageFor } from './app/site-routes';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from the page');
 
-const releaseClicks = holdEarlyClicks(root);
+const clicks = holdEarlyClicks(root);
 const needed = !root.hasChildNodes()
   ? Promise.resolve()
   : needsScriptsAtOnce()
@@ -25,5 +25,8 @@ void needed
   )
   .then(([{ hydrateSitePage }, { default: Page }]) => {
     hydrateSitePage(root, Page);
-    releaseClicks();
-  });
+    clicks.release();
+  })
+  // Offline, or a deploy replaced the scripts this page names: it stays readable, and says so if a
+  // button was pressed.
+  .catch(() => clicks.fail());

@@ -215,6 +215,21 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveURL('/');
   });
 
+  test.describe('when the page cannot load its scripts', () => {
+    test.use({ allowConsoleErrors: /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/ });
+
+    test('a pressed button says so, and the links still work', async ({ page }) => {
+      await page.route('**/assets/vendor-*.js', (route) => route.abort());
+      await page.goto('/');
+      await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'This page could not finish loading' })).toBeVisible();
+      await expect(page.getByText('Getting ready…')).toHaveCount(0);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+      await expect(page).toHaveURL('/about');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[3].h1);
+    });
+  });
+
   test('from the dashboard, header links move to a marketing page in place (no page load)', async ({ page }) => {
     await page.goto('/dashboard');
     // A full page load would wipe this marker; the app's router keeps it.

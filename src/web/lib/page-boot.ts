@@ -88,42 +88,61 @@ export function afterFirstContentfulPaint(maxWaitMs = 1500): Promise<void> {
 
 /** How long a held click waits before the page says it is getting ready: a fast load never shows it. */
 const PENDING_NOTICE_AFTER_MS = 300;
+const NOTICE_CLASS =
+  'fixed bottom-4 left-1/2 z-50 w-max max-w-[calc(100vw-2rem)] -translate-x-1/2 rounded-2xl bg-slate-900 px-4 py-2 text-center text-sm font-medium text-white shadow-lg ring-1 ring-white/25';
+
+export interface HeldClicks {
+  /** The page is live: gives the held click back to its button. */
+  release(): void;
+  /** The page's scripts could not load: says so, and stops holding clicks (links still work). */
+  fail(): void;
+}
 
 /**
  * Until React has made the page live, a click on one of its buttons does nothing (a submit button
- * would even post its form the browser's way). The last such click is held; the function returned
- * gives it back to its button, once the page is live, if the button is still there. A wait longer than
- * a moment (a slow connection fetching React) shows a busy pointer and a small "Getting ready…"
- * notice, outside the part React hydrates, so a tap on a phone is seen to have landed.
+ * would even post its form the browser's way). The last such click is held and given back to its
+ * button once the page is live, if the button is still there. A wait longer than a moment (a slow
+ * connection fetching React) shows a busy pointer and a small "Getting ready…" notice, outside the
+ * part React hydrates, so a tap on a phone is seen to have landed; if the scripts cannot load, the
+ * notice says so.
  */
-export function holdEarlyClicks(root: HTMLElement): () => void {
+export function holdEarlyClicks(root: HTMLElement): HeldClicks {
   let held: HTMLButtonElement | null = null;
   let notice: HTMLElement | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const showPending = () => {
-    document.documentElement.style.cursor = 'progress';
-    notice = document.createElement('p');
-    notice.setAttribute('role', 'status');
-    notice.className =
-      'fixed bottom-4 left-1/2 z-50 -translate-x-1/2 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg ring-1 ring-white/25';
-    notice.textContent = 'Getting ready…';
-    document.body.append(notice);
+  const say = (role: 'status' | 'alert', text: string) => {
+    notice ??= document.body.appendChild(document.createElement('p'));
+    notice.className = NOTICE_CLASS;
+    notice.setAttribute('role', role);
+    notice.textContent = text;
   };
   const hold = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || !root.contains(button)) return;
     event.preventDefault();
     held = button;
-    timer ??= setTimeout(showPending, PENDING_NOTICE_AFTER_MS);
+    timer ??= setTimeout(() => {
+      document.documentElement.style.cursor = 'progress';
+      say('status', 'Getting ready…');
+    }, PENDING_NOTICE_AFTER_MS);
   };
   document.addEventListener('click', hold, true);
-  return () => {
+  const stop = () => {
     document.removeEventListener('click', hold, true);
     clearTimeout(timer);
-    notice?.remove();
     document.documentElement.style.removeProperty('cursor');
     const button = held;
     held = null;
-    if (button?.isConnected && !button.disabled) button.click();
+    return button;
+  };
+  return {
+    release() {
+      const button = stop();
+      notice?.remove();
+      if (button?.isConnected && !button.disabled) button.click();
+    },
+    fail() {
+      if (stop() || notice) say('alert', 'This page could not finish loading. Check your connection and reload the page.');
+    },
   };
 }
