@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PAGE_META } from '../../src/shared/seo';
-import { CARRIED_TOASTS_KEY } from '../../src/web/lib/page-state-keys';
+import { CARRIED_TOASTS_KEY, TOKEN_KEY } from '../../src/web/lib/page-state-keys';
 import { expect, expectNoSeriousA11yViolations, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
 
 const PAGES = [
@@ -168,6 +168,18 @@ test.describe('marketing pages', () => {
     expect(timing.fcp).toBeGreaterThan(0);
     expect(timing.scripts).toHaveLength(3);
     for (const s of timing.scripts) expect(s.startTime, s.name).toBeGreaterThanOrEqual(timing.fcp as number);
+  });
+
+  test('signing in in another tab makes a page that was only read greet the visitor', async ({ page, context, request }) => {
+    const { user, token } = await signUpViaApi(request, { name: 'Arjun Othertab' });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(await liveScripts(page)).toEqual([]);
+    const other = await context.newPage();
+    await other.goto('/about');
+    await other.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+    await expect(page.getByRole('banner').getByText(`Welcome ${user.name}`)).toBeVisible();
+    await other.close();
   });
 
   test('a toast carried from the last page shows at once, untouched', async ({ page }) => {

@@ -23,8 +23,8 @@ const CONTROLS = 'button, input, select, textarea, [data-state]';
 /**
  * Resolves when a page with nothing to show at once first needs its scripts: when the visitor
  * reaches for one of its controls (points at it, presses it, moves the focus to it, or a screen
- * reader clicks it), or when a part the server rendered as still loading (`aria-busy="true"`: the
- * live catalogue) is about to scroll into view. A visitor who reads the page and follows its links
+ * reader clicks it), when a part the server rendered as still loading (`aria-busy="true"`: the
+ * live catalogue) is about to scroll into view, or when the visitor signs in in another tab. A visitor who reads the page and follows its links
  * never downloads React; the click that woke the page is held (holdEarlyClicks) and given back.
  */
 export function untilReachedFor(root: HTMLElement): Promise<void> {
@@ -33,6 +33,7 @@ export function untilReachedFor(root: HTMLElement): Promise<void> {
     const observers: IntersectionObserver[] = [];
     const wake = () => {
       events.forEach((type) => document.removeEventListener(type, onEvent, true));
+      window.removeEventListener('storage', onStorage);
       observers.forEach((o) => o.disconnect());
       resolve();
     };
@@ -40,7 +41,12 @@ export function untilReachedFor(root: HTMLElement): Promise<void> {
       const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
       if (control && root.contains(control)) wake();
     };
+    // Signed in (or out) in another tab: the header has someone to greet.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY) wake();
+    };
     events.forEach((type) => document.addEventListener(type, onEvent, true));
+    window.addEventListener('storage', onStorage);
     const loading = root.querySelectorAll('[aria-busy="true"]');
     if (!loading.length) return;
     if (typeof IntersectionObserver === 'undefined') return wake();
