@@ -252,12 +252,23 @@ async function runLighthouse(url: string): Promise<LighthouseRun[]> {
   chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   const runs: LighthouseRun[] = [];
   try {
+    let retries = 0;
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
       // No config: Lighthouse's default, which is a mobile device with simulated throttling.
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, undefined);
       if (!result) throw new Error('Lighthouse returned no result');
       const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError) {
+        // A trace Lighthouse failed to record (NO_NAVSTART and the like: "please run Lighthouse again")
+        // says nothing about the page: run again, twice at most in all.
+        if (retries < 2) {
+          retries++;
+          console.log(`  Lighthouse run ${i + 1}/${LIGHTHOUSE_RUNS}: ${lhr.runtimeError.code}, running it again`);
+          i--;
+          continue;
+        }
+        throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
       const failedAudits = CATEGORIES.flatMap((category) =>
         (lhr.categories[category]?.auditRefs ?? [])
