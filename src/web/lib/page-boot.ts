@@ -24,17 +24,23 @@ const CONTROLS = 'button, input, select, textarea, [data-state]';
  * Resolves when a page with nothing to show at once first needs its scripts: when the visitor
  * reaches for one of its controls (points at it, presses it, moves the focus to it, or a screen
  * reader clicks it), when a part the server rendered as still loading (`aria-busy="true"`: the
- * live catalogue) is about to scroll into view, or when the visitor signs in in another tab. A visitor who reads the page and follows its links
- * never downloads React; the click that woke the page is held (holdEarlyClicks) and given back.
+ * live catalogue) is about to scroll into view, or when the visitor signs in in another tab. A
+ * visitor who reads the page and follows its links never downloads React; the click that woke the
+ * page is held (holdEarlyClicks) and given back.
  */
 export function untilReachedFor(root: HTMLElement): Promise<void> {
   return new Promise((resolve) => {
     const events = ['pointerover', 'pointerdown', 'focusin', 'click'] as const;
-    const observers: IntersectionObserver[] = [];
+    const loading = root.querySelectorAll('[aria-busy="true"]');
+    // From a quarter of a screen below the fold, so the data is usually there when it arrives.
+    const seen =
+      loading.length && typeof IntersectionObserver !== 'undefined'
+        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wake(), { rootMargin: '0px 0px 25% 0px' })
+        : undefined;
     const wake = () => {
       events.forEach((type) => document.removeEventListener(type, onEvent, true));
       window.removeEventListener('storage', onStorage);
-      observers.forEach((o) => o.disconnect());
+      seen?.disconnect();
       resolve();
     };
     const onEvent = (event: Event) => {
@@ -47,15 +53,8 @@ export function untilReachedFor(root: HTMLElement): Promise<void> {
     };
     events.forEach((type) => document.addEventListener(type, onEvent, true));
     window.addEventListener('storage', onStorage);
-    const loading = root.querySelectorAll('[aria-busy="true"]');
-    if (!loading.length) return;
-    if (typeof IntersectionObserver === 'undefined') return wake();
-    // From a quarter of a screen below the fold, so the data is usually there when it arrives.
-    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wake(), {
-      rootMargin: '0px 0px 25% 0px',
-    });
-    loading.forEach((el) => seen.observe(el));
-    observers.push(seen);
+    if (seen) loading.forEach((el) => seen.observe(el));
+    else if (loading.length) wake(); // no IntersectionObserver: the loading part may be in view
   });
 }
 
