@@ -14,6 +14,7 @@ import {
   adminToken,
   auth,
   bookTicketViaApi,
+  createEngineerViaApi,
   MAIN,
   openAdmin,
   openTab,
@@ -402,6 +403,30 @@ test.describe('All Tickets tab', () => {
     await filter.selectOption('');
     await reveal(panel, row(pendingTicket));
     await reveal(panel, row(startedTicket));
+  });
+
+  test('two engineers with one name are told apart by their email, and the one picked is assigned', async ({
+    page,
+    request,
+  }) => {
+    const run = runId();
+    const name = `Twin Engineer ${run}`;
+    const first = await createEngineerViaApi(request, name);
+    const second = await createEngineerViaApi(request, name);
+    const { ticket } = await bookTicketViaApi(request, `Twin engineers (${run}).`);
+
+    await openAdmin(page, request);
+    const panel = page.getByRole('tabpanel', { name: 'All Tickets' });
+    const row = panel.getByRole('row').filter({ hasText: ticket.description });
+    await reveal(panel, row);
+    const pick = row.getByRole('combobox', { name: `Engineer for ticket ${SERVICE}` });
+    const twins = pick.getByRole('option').filter({ hasText: name });
+    await expect(twins).toHaveText([`${name} (${first.user.email})`, `${name} (${second.user.email})`].sort());
+
+    await pick.selectOption({ label: `${name} (${second.user.email})` });
+    await row.getByRole('button', { name: 'Assign' }).click();
+    await expectToast(page, `Assigned to ${name}`, 'success');
+    await expect(row.locator(`td:nth-child(${COLUMNS.indexOf('Engineer') + 1})`)).toContainText(second.user.email);
   });
 });
 

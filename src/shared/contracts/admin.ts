@@ -39,6 +39,7 @@ export const usersResponseSchema = z.object({ users: z.array(userSchema), nextCu
 
 export const engineerSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
 export const engineersResponseSchema = z.object({ engineers: z.array(engineerSchema) });
+export type Engineer = z.infer<typeof engineerSchema>;
 
 export const contactRequestSchema = z.object({
   id: z.string(),

@@ -22,5 +22,5 @@ export const listEngineers = (db: Db) =>
     .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
     .from(users)
     .where(eq(users.role, 'engineer'))
-    .orderBy(asc(users.name))
+    .orderBy(asc(users.name), asc(users.email))
     .limit(1000);

@@ -1,11 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CatalogueEntry, ContactRequest, createUserBodySchema, serviceBodySchema, TicketEvent } from '@shared/contracts/admin';
+import type { CatalogueEntry, ContactRequest, createUserBodySchema, Engineer, serviceBodySchema, TicketEvent } from '@shared/contracts/admin';
 import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import type { TicketStatus } from '@shared/tickets';
 import { api, ApiError, NetworkError } from '@/lib/api-client';
 import { tokenStore } from '@/lib/token-store';
+import { engineerLabels } from '../lib/engineer-labels';
 
 const PAGE = 20;
 const pageUrl = (base: string, cursor: string, extra = '') =>
@@ -45,7 +46,8 @@ export const useTicketHistory = (id: string, enabled: boolean) =>
 export const useEngineers = () =>
   useQuery({
     queryKey: adminKeys.engineers,
-    queryFn: () => api<{ engineers: { id: string; name: string; email: string; phone: string }[] }>('/api/admin/engineers').then((r) => r.engineers),
+    queryFn: () => api<{ engineers: Engineer[] }>('/api/admin/engineers').then((r) => r.engineers),
+    select: engineerLabels,
   });
 
 function useTicketMutation<V>(call: (v: V) => Promise<{ ticket: Ticket }>) {

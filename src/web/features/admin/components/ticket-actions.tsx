@@ -67,7 +67,7 @@ function AssignControl({ ticket }: { ticket: Ticket }) {
         <option value="">{engineers.data?.length === 0 ? 'No engineers yet' : 'Pick engineer'}</option>
         {engineers.data?.map((e) => (
           <option key={e.id} value={e.id}>
-            {e.name}
+            {e.label}
           </option>
         ))}
       </NativeSelect>
