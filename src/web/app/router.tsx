@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { AppShell } from './app-shell';
 import { SiteLayout } from './layouts/site-layout';
+import { RouteError } from './route-error';
 import { RouterNavigationProvider } from './router-navigation';
 import { NOT_FOUND_PAGE, SITE_PAGES } from './site-routes';
 
@@ -27,12 +28,15 @@ const marketing: RouteObject[] = Object.entries(SITE_PAGES).map(([path, load]) =
 
 /**
  * Routes (SPEC.md §2) of the app entry (main.tsx): the dashboards and the sign-in callback, plus
- * the marketing pages for moving to them in place. Every page loads on demand. A first visit to a
- * marketing page does not come here: the server sends it rendered, with site.tsx.
+ * the marketing pages for moving to them in place. Every page loads on demand; one that cannot load
+ * or throws shows RouteError inside its layout. A first visit to a marketing page does not come
+ * here: the server sends it rendered, with site.tsx.
  */
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    // A page that fails shows RouteError inside its layout; this one is for a layout that fails itself.
+    errorElement: <RouteError />,
     children: [
       {
         element: (
@@ -41,17 +45,28 @@ export const router = createBrowserRouter([
           </SiteLayout>
         ),
         children: [
-          ...marketing,
-          { path: '/dashboard', lazy: page(() => import('./routes/dashboard-page')) },
-          { path: '/auth/success', lazy: page(() => import('@/features/auth/components/auth-success-page')) },
-          { path: '*', lazy: page(NOT_FOUND_PAGE) },
+          {
+            errorElement: <RouteError />,
+            children: [
+              ...marketing,
+              { path: '/dashboard', lazy: page(() => import('./routes/dashboard-page')) },
+              { path: '/auth/success', lazy: page(() => import('@/features/auth/components/auth-success-page')) },
+              { path: '*', lazy: page(NOT_FOUND_PAGE) },
+            ],
+          },
         ],
       },
       {
         lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
+        errorElement: <RouteError />,
         children: [
-          { path: '/admin', lazy: page(() => import('@/features/admin/components/admin-dashboard')) },
-          { path: '/admin-prisma', lazy: page(() => import('@/features/admin/components/database-viewer')) },
+          {
+            errorElement: <RouteError />,
+            children: [
+              { path: '/admin', lazy: page(() => import('@/features/admin/components/admin-dashboard')) },
+              { path: '/admin-prisma', lazy: page(() => import('@/features/admin/components/database-viewer')) },
+            ],
+          },
         ],
       },
     ],

@@ -1,0 +1,58 @@
+import { expect, expectNoSeriousA11yViolations, loginInBrowser, signUpViaApi, test } from './support/fixtures';
+import { adminToken } from './support/staff';
+
+/**
+ * A page whose code cannot load (the connection dropped, or a deploy replaced the files an open tab
+ * asks for) says so and offers a reload, instead of a blank page or the router's stack of errors.
+ */
+test.describe('when a page cannot load its code', () => {
+  test.use({ allowConsoleErrors: /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/ });
+
+  test('the admin dashboard says so beside its header, and Reload brings it once the code loads', async ({ page, request }) => {
+    const chunk = '**/assets/admin-dashboard-*.js';
+    await page.route(chunk, (route) => route.abort());
+    await loginInBrowser(page, await adminToken(request));
+    await page.goto('/admin');
+
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not load' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('Check your connection');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not load');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.unroute(chunk);
+    await alert.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+  });
+
+  test('a link followed from the dashboard says so in the site layout, and the header still works', async ({ page, request }) => {
+    const customer = await signUpViaApi(request);
+    await loginInBrowser(page, customer.token);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${customer.user.name}`);
+
+    await page.route('**/assets/about-page-*.js', (route) => route.abort());
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL('/about');
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not load' });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Services', exact: true }).click();
+    await expect(page).toHaveURL('/service');
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('an app page whose first script never arrives says so after a while, not a blank page', async ({ page }) => {
+    await page.route('**/assets/app-*.js', (route) => route.abort());
+    await page.goto('/dashboard');
+    const note = page.getByText('This page is taking longer than it should to load');
+    await expect(note).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('link', { name: 'Reload the page' })).toBeVisible();
+  });
+});
