@@ -1,3 +1,4 @@
+import { toast } from './toast';
 import { tokenStore } from './token-store';
 
 /** A refusal from the API: its `{ error }` text and HTTP status. */
@@ -42,12 +43,26 @@ export async function api<T>(path: string, options: { method?: Method; body?: un
   }
 
   const data: unknown = await res.json().catch(() => undefined);
+  if (res.status === 401 && token) sessionEnded(token);
   if (!res.ok) {
     const message =
       data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
     throw new ApiError(message, res.status);
   }
   return data as T;
+}
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+
+/**
+ * The server refused the token a call carried: it expired, or the session was ended (a password
+ * change, a linked Google sign-in, an account removed). Signs out here too, once, and says why; the
+ * pages that need a session then send the visitor home.
+ */
+function sessionEnded(token: string) {
+  if (tokenStore.get() !== token) return; // already signed out, or signed in again since
+  tokenStore.clear();
+  toast.info(SESSION_ENDED_MESSAGE);
 }
 
 /** The text to show for a failed call: the server's own message, else the screen's fallback. */

@@ -10,27 +10,27 @@ export const meQueryKey = ['me'] as const;
 
 export const useToken = () => useSyncExternalStore(tokenStore.subscribe, tokenStore.get, () => null);
 
-/** The signed-in user, fetched from /api/me whenever there is a token; a rejected token is cleared. */
+/**
+ * The signed-in user, fetched from /api/me whenever there is a token. A token the server refuses is
+ * cleared by the API client (lib/api-client.ts); any other failure leaves the session alone.
+ */
 export function useCurrentUser() {
   const token = useToken();
   const query = useQuery({
     queryKey: [...meQueryKey, token],
-    queryFn: async () => {
-      try {
-        return (await api<{ user: User }>('/api/me')).user;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) tokenStore.clear();
-        throw err;
-      }
-    },
+    queryFn: async () => (await api<{ user: User }>('/api/me')).user,
     enabled: Boolean(token),
     staleTime: 60_000,
     retry: (count, err) => !(err instanceof ApiError) && count < 2,
   });
+  const unknown = Boolean(token) && query.data === undefined;
   return {
     user: token ? query.data : undefined,
-    /** True until we know whether someone is signed in. */
-    isLoading: Boolean(token) && query.isPending && !query.isError,
+    /** True until we know whether someone is signed in (a retry after a failure included). */
+    isLoading: unknown && (query.isFetching || (query.isPending && !query.isError)),
+    /** The user could not be loaded (offline, the server in trouble): still signed in, not yet known. */
+    failed: unknown && query.isError && !query.isFetching,
+    retry: () => void query.refetch(),
     token,
   };
 }

@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { Navigate, Outlet } from 'react-router';
 import { isStaff } from '@shared/roles';
+import { AccountUnavailable } from '@/components/layout/account-unavailable';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/state';
@@ -9,10 +10,11 @@ import { useCurrentUser, useLogout } from '@/lib/auth';
 
 /** Admin pages: a header with only the logo and Logout; anyone but an admin or superadmin goes to /. */
 export function AdminLayout() {
-  const { user, isLoading, token } = useCurrentUser();
+  const { user, isLoading, failed, retry, token } = useCurrentUser();
   const logout = useLogout();
   if (!token) return <Navigate to={paths.home} replace />;
   if (isLoading) return <LoadingState label="Loading" />;
+  if (failed) return <AccountUnavailable onRetry={retry} />;
   if (!user || !isStaff(user.role)) return <Navigate to={paths.home} replace />;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">

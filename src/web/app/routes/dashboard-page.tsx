@@ -1,16 +1,21 @@
 import { Navigate } from 'react-router';
 import { isStaff } from '@shared/roles';
+import { AccountUnavailable } from '@/components/layout/account-unavailable';
 import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
 import { CustomerDashboard } from '@/features/customer/components/customer-dashboard';
 import { EngineerDashboard } from '@/features/engineer/components/engineer-dashboard';
 import { useCurrentUser } from '@/lib/auth';
 
-/** /dashboard (SPEC.md §2): not signed in → /, admins → /admin, otherwise the role's dashboard. */
+/**
+ * /dashboard (SPEC.md §2): not signed in → /, admins → /admin, otherwise the role's dashboard. If the
+ * user cannot be loaded for now, it says so and stays, still signed in.
+ */
 export default function DashboardPage() {
-  const { user, isLoading, token } = useCurrentUser();
+  const { user, isLoading, failed, retry, token } = useCurrentUser();
   if (!token) return <Navigate to={paths.home} replace />;
   if (isLoading) return <LoadingState label="Loading your dashboard" />;
+  if (failed) return <AccountUnavailable onRetry={retry} />;
   if (!user) return <Navigate to={paths.home} replace />;
   if (isStaff(user.role)) return <Navigate to={paths.admin} replace />;
   if (user.role === 'engineer') return <EngineerDashboard user={user} />;
