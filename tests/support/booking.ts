@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { payments, ticketEvents, tickets } from '../../src/server/db/schema/index.js';
+import { createTestProvider } from '../../src/server/modules/payments/providers/test-provider.js';
 import type { OrderResponse } from '../../src/shared/contracts/payments.js';
 import type { Ticket } from '../../src/shared/contracts/tickets.js';
 import { mainServices, type Session, subServices } from './api.js';
-import type { TestApp } from './test-app.js';
+import { TEST_JWT_SECRET, type TestApp } from './test-app.js';
 
 export interface Draft {
   mainServiceId: string;
@@ -96,6 +97,16 @@ export async function testCheckoutPay(
   if (res.statusCode !== 200)
     throw new Error(`test-checkout answered ${res.statusCode}: ${res.body}`);
   return res.json() as CheckoutAnswer;
+}
+
+/** A checkout answer signed with the test provider's secret, as its built-in checkout would sign it. */
+export function testProviderSignature(orderId: string): CheckoutAnswer {
+  const { paymentId, signature } = createTestProvider(TEST_JWT_SECRET).signCheckout(orderId);
+  return {
+    razorpay_order_id: orderId,
+    razorpay_payment_id: paymentId,
+    razorpay_signature: signature,
+  };
 }
 
 export async function verify(t: TestApp, s: Session, answer: CheckoutAnswer) {
