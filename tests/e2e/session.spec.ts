@@ -55,6 +55,9 @@ test.describe('an account that cannot be loaded for a moment', () => {
     await expect(alert).toBeVisible();
     await expect(page).toHaveURL('/dashboard');
     expect(await storedToken(page)).toBe(customer.token);
+    // Still signed in: the header offers Logout, not Login.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(loginButton(page)).toHaveCount(0);
 
     await page.unroute('**/api/me');
     await alert.getByRole('button', { name: 'Try again' }).click();

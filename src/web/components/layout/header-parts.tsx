@@ -13,19 +13,24 @@ export const NAV = [
   { to: paths.contact, label: 'Contact' },
 ] as const;
 
-/** Login, or Welcome {name} with Logout. */
+/**
+ * Login, or Welcome {name} with Logout. Signed in but with the account not loaded for now (offline,
+ * the server in trouble): Logout alone, since offering Login would say the session is gone.
+ */
 export function AccountControls({ stacked = false, onAction }: { stacked?: boolean; onAction?: () => void }) {
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading, failed } = useCurrentUser();
   const logout = useLogout();
   const { openAuthDialog } = useAuthDialog();
   if (isLoading) return <span className="h-9 w-24 animate-pulse rounded-lg bg-muted" aria-hidden="true" />;
-  if (user) {
+  if (user || failed) {
     return (
       <div className={cn('flex items-center gap-3', stacked && 'flex-col items-stretch')}>
-        <span className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-700">
-          <UserRound aria-hidden="true" className="size-4 text-primary" />
-          Welcome {user.name}
-        </span>
+        {user && (
+          <span className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-700">
+            <UserRound aria-hidden="true" className="size-4 text-primary" />
+            Welcome {user.name}
+          </span>
+        )}
         <Button
           variant="outline"
           size="sm"
