@@ -101,7 +101,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   name: 'core',
-                  test: /src[\\/](web[\\/](lib[\\/](api-client|app-config|auth|catalogue|navigation|toast|token-store|utils)|config[\\/]paths|components[\\/]ui[\\/](button|card)|components[\\/]layout[\\/]logo|features[\\/]auth[\\/]components[\\/]auth-dialog-context)|shared[\\/](product|roles))\.tsx?$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](shield-check|user-round|user-cog|badge-indian-rupee|log-out)|Icon|createLucideIcon|defaultAttributes|shared[\\/])/,
+                  test: /src[\\/](web[\\/](lib[\\/](api-client|app-config|auth|auth-dialog|catalogue|navigation|toast|token-store|utils)|config[\\/]paths|components[\\/]ui[\\/](button|card)|components[\\/]layout[\\/]logo)|shared[\\/](product|roles))\.tsx?$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](shield-check|user-round|user-cog|badge-indian-rupee|log-out)|Icon|createLucideIcon|defaultAttributes|shared[\\/])/,
                 },
               ],
             },

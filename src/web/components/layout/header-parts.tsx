@@ -1,7 +1,7 @@
 import { LogOut, UserRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useAuthDialog } from '@/features/auth/components/auth-dialog-context';
+import { useAuthDialog } from '@/lib/auth-dialog';
 import { useCurrentUser, useLogout } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 

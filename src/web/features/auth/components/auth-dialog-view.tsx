@@ -1,5 +1,5 @@
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import type { AuthMode } from './auth-dialog-context';
+import type { AuthMode } from '@/lib/auth-dialog';
 import AuthForms from './auth-forms';
 
 const TITLES: Record<AuthMode, { title: string; description: string }> = {

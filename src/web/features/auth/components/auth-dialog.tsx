@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
-import { AuthDialogContext, type AuthMode } from './auth-dialog-context';
+import { AuthDialogContext, type AuthMode } from '@/lib/auth-dialog';
 
 // The dialog (Radix) and its forms (react-hook-form, zod) load on first open: none of it is needed
 // to show a page, so it stays out of the first download.

@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { errorMessage, NetworkError } from '@/lib/api-client';
 import { useAppNavigation } from '@/lib/navigation';
 import { login, signup, useAuthMutation } from '../api/auth-calls';
-import type { AuthMode } from './auth-dialog-context';
+import type { AuthMode } from '@/lib/auth-dialog';
 
 interface Props {
   mode: AuthMode;

@@ -2,7 +2,7 @@ import { ArrowRight, Clock, Lock, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { useAuthDialog } from '@/features/auth/components/auth-dialog-context';
+import { useAuthDialog } from '@/lib/auth-dialog';
 import { useCurrentUser } from '@/lib/auth';
 import { AppLink, useAppNavigation } from '@/lib/navigation';
 

@@ -1,5 +1,10 @@
 import { createContext, useContext } from 'react';
 
+/**
+ * How any part of the app opens the login/signup dialog (the header's Login, the hero's Start Remote
+ * Session). The dialog itself is the auth feature's (AuthDialogProvider, mounted by the app shell);
+ * this is the shared handle to it, so shared parts and other features need not import that feature.
+ */
 export type AuthMode = 'login' | 'signup';
 
 export interface AuthDialogControls {
