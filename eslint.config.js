@@ -44,7 +44,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [NO_SERVER, { group: ['@/features/*', '@/app/*'], message: 'Shared code imports no feature and not the app: move what both need into shared code.' }] },
+        {
+          patterns: [
+            NO_SERVER,
+            {
+              group: ['@/features/*', '@/app/*'],
+              message: 'Shared code imports no feature and not the app: move what both need into shared code.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -57,7 +65,12 @@ export default tseslint.config(
           patterns: [
             NO_SERVER,
             {
-              group: ['@/features/*', ...[feature, ...(FEATURE_DEPENDENCIES[feature] ?? [])].map((f) => `!@/features/${f}`), '@/app/*', '../../*'],
+              group: [
+                '@/features/*',
+                ...[feature, ...(FEATURE_DEPENDENCIES[feature] ?? [])].map((f) => `!@/features/${f}`),
+                '@/app/*',
+                '../../*',
+              ],
               message: `The ${feature} feature imports no other feature (except those eslint.config.js declares) and not the app: compose them in src/web/app, or move what both need into shared code.`,
             },
           ],
@@ -68,7 +81,14 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', 'react', 'react-dom'], message: 'Server and shared code never import the web app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', 'react', 'react-dom'], message: 'Server and shared code never import the web app.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -9,7 +9,16 @@ import { loadConfig } from './src/server/config';
 import { publicAppConfig } from './src/server/public-config';
 
 const API_PORT = Number(process.env.PORT ?? 3000);
-const proxied = ['/api', '/order', '/order-inprogress', '/verify', '/payment-status', '/test-checkout', '/webhooks', '/healthz'];
+const proxied = [
+  '/api',
+  '/order',
+  '/order-inprogress',
+  '/verify',
+  '/payment-status',
+  '/test-checkout',
+  '/webhooks',
+  '/healthz',
+];
 
 /**
  * In `npm run dev` the API server does not render the HTML: hand the app the same config it would,
@@ -21,7 +30,10 @@ const devAppConfig = (): Plugin => ({
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
       const url = req.url ?? '/';
-      const isPage = req.headers.accept?.includes('text/html') && !url.startsWith('/@') && !/\.[a-z0-9]+($|\?)/i.test(url.split('?')[0] ?? '');
+      const isPage =
+        req.headers.accept?.includes('text/html') &&
+        !url.startsWith('/@') &&
+        !/\.[a-z0-9]+($|\?)/i.test(url.split('?')[0] ?? '');
       if (isPage) req.url = '/app.html';
       next();
     });

@@ -1,6 +1,9 @@
 import { chromium } from '@playwright/test';
-const [url, out, width, height, token, full='true'] = process.argv.slice(2);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const [url, out, width, height, token, full = 'true'] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 const ctx = await browser.newContext({ viewport: { width: +width, height: +height } });
 if (token) await ctx.addInitScript((t) => localStorage.setItem('token', t), token);
 const page = await ctx.newPage();

@@ -26,7 +26,10 @@ export function readAudit(stdout: string): AuditOutcome {
   try {
     report = JSON.parse(stdout);
   } catch {
-    return { kind: 'unavailable', reason: `npm audit printed no JSON report (${stdout.trim().slice(0, 120) || 'nothing'})` };
+    return {
+      kind: 'unavailable',
+      reason: `npm audit printed no JSON report (${stdout.trim().slice(0, 120) || 'nothing'})`,
+    };
   }
   const r = report as {
     metadata?: { vulnerabilities?: Partial<Record<Severity, number>> };
@@ -58,8 +61,11 @@ export function auditExitCode(outcome: AuditOutcome, required: boolean): number 
 function runNpmAudit(): Promise<string> {
   return new Promise((resolve) => {
     // npm audit exits non-zero both when it finds something and when it cannot ask: the JSON tells.
-    execFile('npm', ['audit', '--omit=dev', '--json'], { maxBuffer: 32 * 1024 * 1024, timeout: 120_000 }, (_err, stdout) =>
-      resolve(String(stdout)),
+    execFile(
+      'npm',
+      ['audit', '--omit=dev', '--json'],
+      { maxBuffer: 32 * 1024 * 1024, timeout: 120_000 },
+      (_err, stdout) => resolve(String(stdout)),
     );
   });
 }
@@ -69,7 +75,10 @@ async function main() {
   const outcome = readAudit(await runNpmAudit());
   const code = auditExitCode(outcome, required);
   mkdirSync('reports', { recursive: true });
-  writeFileSync(join('reports', 'audit.json'), `${JSON.stringify({ ...outcome, required, exitCode: code }, null, 2)}\n`);
+  writeFileSync(
+    join('reports', 'audit.json'),
+    `${JSON.stringify({ ...outcome, required, exitCode: code }, null, 2)}\n`,
+  );
 
   if (outcome.kind === 'unavailable') {
     const line = '!'.repeat(78);
@@ -86,7 +95,11 @@ async function main() {
     const summary = SEVERITIES.map((s) => `${outcome.counts[s]} ${s}`).join(', ');
     console.log(`npm audit --omit=dev: ${summary}.`);
     for (const v of outcome.blocking) console.log(`  ${v.severity}: ${v.name}`);
-    console.log(code === 0 ? 'No high or critical advisory.' : 'FAIL: high or critical advisories (above). `npm audit` shows the fix.');
+    console.log(
+      code === 0
+        ? 'No high or critical advisory.'
+        : 'FAIL: high or critical advisories (above). `npm audit` shows the fix.',
+    );
   }
   process.exit(code);
 }

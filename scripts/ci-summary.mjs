@@ -40,7 +40,9 @@ try {
 } catch {
   console.log('Dependency audit (npm audit --omit=dev): no report');
 }
-console.log(`API tests (${databases === 2 ? 'PGlite and PostgreSQL' : 'PGlite'}): ${apiPassed} passed, ${apiFailed} failed`);
+console.log(
+  `API tests (${databases === 2 ? 'PGlite and PostgreSQL' : 'PGlite'}): ${apiPassed} passed, ${apiFailed} failed`,
+);
 console.log(`Browser tests (Chromium): ${e2ePassed} passed, ${e2eFailed} failed`);
 if (apiPassed === 0 || e2ePassed === 0) {
   console.error('FATAL: a suite ran no test.');

@@ -106,12 +106,21 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(): Promise<string> {
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build (npm run budgets does)`);
+  if (!existsSync(SERVER_ENTRY))
+    throw new Error(`${SERVER_ENTRY} is missing: run npm run build (npm run budgets does)`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'rf-budgets-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['DATABASE_URL', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'NODE_OPTIONS']) {
+  for (const key of [
+    'DATABASE_URL',
+    'RAZORPAY_KEY_ID',
+    'RAZORPAY_KEY_SECRET',
+    'RAZORPAY_WEBHOOK_SECRET',
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_CLIENT_SECRET',
+    'NODE_OPTIONS',
+  ]) {
     delete env[key];
   }
   server = spawn(process.execPath, [SERVER_ENTRY], {
@@ -156,7 +165,10 @@ async function startServer(): Promise<string> {
 async function api<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(base + path, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -174,15 +186,31 @@ async function bookTicket(base: string, token: string): Promise<string> {
   const { mainServices } = await api<{ mainServices: { id: string }[] }>(base, 'GET', '/api/admin/services/main');
   let draft: { mainServiceId: string; subServiceId: string } | undefined;
   for (const main of mainServices) {
-    const { subServices } = await api<{ subServices: { id: string }[] }>(base, 'GET', `/api/admin/services/${main.id}/sub`);
+    const { subServices } = await api<{ subServices: { id: string }[] }>(
+      base,
+      'GET',
+      `/api/admin/services/${main.id}/sub`,
+    );
     if (subServices[0]) {
       draft = { mainServiceId: main.id, subServiceId: subServices[0].id };
       break;
     }
   }
   if (!draft) throw new Error('the seeded catalogue has no sub-services');
-  const order = await api<{ id: string }>(base, 'POST', '/order', { ...draft, description: 'The laptop shows a blue screen after every update.' }, token);
-  const checkout = await api<Record<string, string>>(base, 'POST', `/test-checkout/${order.id}`, { outcome: 'success' }, token);
+  const order = await api<{ id: string }>(
+    base,
+    'POST',
+    '/order',
+    { ...draft, description: 'The laptop shows a blue screen after every update.' },
+    token,
+  );
+  const checkout = await api<Record<string, string>>(
+    base,
+    'POST',
+    `/test-checkout/${order.id}`,
+    { outcome: 'success' },
+    token,
+  );
   const verified = await api<{ ticket?: { id: string } }>(base, 'POST', '/verify', checkout, token);
   if (!verified.ticket) throw new Error('verify answered without a ticket');
   return verified.ticket.id;
@@ -202,10 +230,19 @@ async function createAccounts(base: string): Promise<Accounts> {
     base,
     'POST',
     '/api/admin/users',
-    { name: 'Arjun Mehta', email: `arjun.${stamp}@example.com`, phone: '+91 91234 56789', password: engineerPassword, role: 'engineer' },
+    {
+      name: 'Arjun Mehta',
+      email: `arjun.${stamp}@example.com`,
+      phone: '+91 91234 56789',
+      password: engineerPassword,
+      role: 'engineer',
+    },
     admin,
   );
-  const { token: engineer } = await api<{ token: string }>(base, 'POST', '/api/login', { email: engineerUser.email, password: engineerPassword });
+  const { token: engineer } = await api<{ token: string }>(base, 'POST', '/api/login', {
+    email: engineerUser.email,
+    password: engineerPassword,
+  });
 
   await bookTicket(base, customer); // stays pending, unassigned
   const assigned = await bookTicket(base, customer);
@@ -214,7 +251,11 @@ async function createAccounts(base: string): Promise<Accounts> {
   // A request from the public form, so the admin's Contact Requests tab has a row.
   const { mainServices } = await api<{ mainServices: { id: string }[] }>(base, 'GET', '/api/admin/services/main');
   for (const main of mainServices) {
-    const { subServices } = await api<{ subServices: { id: string }[] }>(base, 'GET', `/api/admin/services/${main.id}/sub`);
+    const { subServices } = await api<{ subServices: { id: string }[] }>(
+      base,
+      'GET',
+      `/api/admin/services/${main.id}/sub`,
+    );
     if (!subServices[0]) continue;
     await api(base, 'POST', '/api/contact/add', {
       name: 'Ravi Kumar',
@@ -239,7 +280,14 @@ interface LighthouseRun {
   metrics: Record<string, number | undefined>;
   /** What to look at when performance misses: the LCP element and the elements that shifted. */
   diagnostics: Record<string, unknown>;
-  failedAudits: { id: string; category: Category; title: string; score: number | null; displayValue?: string; items?: unknown[] }[];
+  failedAudits: {
+    id: string;
+    category: Category;
+    title: string;
+    score: number | null;
+    displayValue?: string;
+    items?: unknown[];
+  }[];
 }
 
 const median = (xs: number[]) => {
@@ -255,7 +303,11 @@ async function runLighthouse(url: string): Promise<LighthouseRun[]> {
     let retries = 0;
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
       // No config: Lighthouse's default, which is a mobile device with simulated throttling.
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, undefined);
+      const result = await lighthouse(
+        url,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+        undefined,
+      );
       if (!result) throw new Error('Lighthouse returned no result');
       const { lhr } = result;
       if (lhr.runtimeError) {
@@ -269,12 +321,20 @@ async function runLighthouse(url: string): Promise<LighthouseRun[]> {
         }
         throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       }
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+      const scores = Object.fromEntries(
+        CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+      ) as Record<Category, number>;
       const failedAudits = CATEGORIES.flatMap((category) =>
         (lhr.categories[category]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0)
           .map((ref) => lhr.audits[ref.id]!)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'notApplicable',
+          )
           .map((a) => ({
             id: a.id,
             category,
@@ -287,10 +347,14 @@ async function runLighthouse(url: string): Promise<LighthouseRun[]> {
       );
       const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
       const metrics = Object.fromEntries(
-        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index', 'interactive'].map((id) => [
-          id,
-          lhr.audits[id]?.numericValue,
-        ]),
+        [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+          'speed-index',
+          'interactive',
+        ].map((id) => [id, lhr.audits[id]?.numericValue]),
       );
       const items = (id: string) => (lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items;
       const diagnostics = {
@@ -409,7 +473,9 @@ const CHECKS: Check[] = [
       await page.goto(`${base}/admin-prisma`, { waitUntil: 'networkidle' });
       const select = page.getByLabel('Model');
       await page.waitForFunction(() => (document.querySelector('select')?.options.length ?? 0) > 1);
-      const values = await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      const values = await select
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
       await select.selectOption(values.includes('tickets') ? 'tickets' : values.find(Boolean)!);
       await page.getByText(/Showing \d+ records?|No records found/).waitFor();
       await settle(page);
@@ -418,7 +484,10 @@ const CHECKS: Check[] = [
 ];
 
 async function runAxe(base: string, accounts: Accounts): Promise<AxeRow[]> {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROME_FLAGS.filter((f) => f !== '--headless=new'),
+  });
   const rows: AxeRow[] = [];
   try {
     for (const check of CHECKS) {
@@ -432,7 +501,13 @@ async function runAxe(base: string, accounts: Accounts): Promise<AxeRow[]> {
       // The CSP allows scripts from this origin only: axe is served at a same-origin URL answered here.
       await context.route(`**${AXE_URL}`, (route) => route.fulfill({ path: AXE_PATH, contentType: 'text/javascript' }));
       const page = await context.newPage();
-      const row: AxeRow = { page: check.page, role: check.role, url: '', counts: { critical: 0, serious: 0, moderate: 0, minor: 0 }, violations: [] };
+      const row: AxeRow = {
+        page: check.page,
+        role: check.role,
+        url: '',
+        counts: { critical: 0, serious: 0, moderate: 0, minor: 0 },
+        violations: [],
+      };
       try {
         await check.open(page, base);
         row.url = page.url().replace(base, '');
@@ -460,7 +535,8 @@ async function runAxe(base: string, accounts: Accounts): Promise<AxeRow[]> {
 
 function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -475,7 +551,10 @@ async function main() {
   console.log(`Lighthouse (mobile, ${LIGHTHOUSE_RUNS} runs) on ${base}/ …`);
   const runs = await runLighthouse(`${base}/`);
   const medians = {
-    ...(Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>),
+    ...(Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<
+      Category,
+      number
+    >),
     lcpMs: median(runs.map((r) => r.lcpMs)),
   };
 
@@ -483,7 +562,13 @@ async function main() {
   const axeRows = await runAxe(base, accounts);
 
   const lighthouseRows = [
-    ...CATEGORIES.map((c) => ({ metric: c, value: medians[c], target: `≥ ${TARGETS[c]}`, met: medians[c] >= TARGETS[c], shown: String(medians[c]) })),
+    ...CATEGORIES.map((c) => ({
+      metric: c,
+      value: medians[c],
+      target: `≥ ${TARGETS[c]}`,
+      met: medians[c] >= TARGETS[c],
+      shown: String(medians[c]),
+    })),
     {
       metric: 'LCP',
       value: medians.lcpMs,
@@ -502,14 +587,17 @@ async function main() {
       lighthouseRows.map((r) => [
         r.metric,
         r.shown,
-        runs.map((run) => (r.metric === 'LCP' ? (run.lcpMs / 1000).toFixed(2) : String(run.scores[r.metric as Category]))).join(' / '),
+        runs
+          .map((run) => (r.metric === 'LCP' ? (run.lcpMs / 1000).toFixed(2) : String(run.scores[r.metric as Category])))
+          .join(' / '),
         r.target,
         r.met ? 'met' : 'MISSED',
       ]),
     ),
   );
   const failing = new Map<string, string>();
-  for (const run of runs) for (const a of run.failedAudits) failing.set(`${a.category}: ${a.id}`, `${a.title} (score ${a.score})`);
+  for (const run of runs)
+    for (const a of run.failedAudits) failing.set(`${a.category}: ${a.id}`, `${a.title} (score ${a.score})`);
   if (failing.size) {
     console.log('\nLighthouse audits below full score (any run):');
     for (const [id, text] of failing) console.log(`  ${id}: ${text}`);
@@ -528,7 +616,8 @@ async function main() {
     ),
   );
   for (const r of axeRows) {
-    for (const v of r.violations) console.log(`  ${r.page} (${r.role}): [${v.impact}] ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).join(' | ')}`);
+    for (const v of r.violations)
+      console.log(`  ${r.page} (${r.role}): [${v.impact}] ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).join(' | ')}`);
   }
   console.log(
     `\nTargets: performance ≥ ${TARGETS.performance}, accessibility/best-practices/SEO ${TARGETS.accessibility}, LCP < ${TARGETS.lcpMs / 1000} s, zero axe violations.`,

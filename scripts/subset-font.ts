@@ -34,9 +34,7 @@ export function codePoints(range: string): number[] {
 
 async function main() {
   const source = readFileSync(
-    createRequire(import.meta.url).resolve(
-      '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
-    ),
+    createRequire(import.meta.url).resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'),
   );
   const text = String.fromCodePoint(...codePoints(CORE_RANGE));
   const subset = await subsetFont(source, text, {

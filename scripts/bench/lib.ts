@@ -49,9 +49,28 @@ export function registerCleanup(onSignal?: () => void) {
 export function childEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of [
-    'PORT', 'HOST', 'PUBLIC_URL', 'DATABASE_URL', 'DATA_DIR', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_NAME',
-    'PAYMENT_PROVIDER', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'GOOGLE_CLIENT_ID',
-    'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_CONTACT', 'RATE_LIMIT_ORDERS', 'LOG_LEVEL', 'NODE_ENV', 'NODE_OPTIONS',
+    'PORT',
+    'HOST',
+    'PUBLIC_URL',
+    'DATABASE_URL',
+    'DATA_DIR',
+    'JWT_SECRET',
+    'ADMIN_EMAIL',
+    'ADMIN_PASSWORD',
+    'ADMIN_NAME',
+    'PAYMENT_PROVIDER',
+    'RAZORPAY_KEY_ID',
+    'RAZORPAY_KEY_SECRET',
+    'RAZORPAY_WEBHOOK_SECRET',
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_CLIENT_SECRET',
+    'GOOGLE_ISSUER',
+    'RATE_LIMIT_AUTH',
+    'RATE_LIMIT_CONTACT',
+    'RATE_LIMIT_ORDERS',
+    'LOG_LEVEL',
+    'NODE_ENV',
+    'NODE_OPTIONS',
   ]) {
     delete env[key];
   }
@@ -150,7 +169,10 @@ export async function startServer(target: Target, port: number, extra: Record<st
 // ---- PostgreSQL databases ----------------------------------------------------------------------
 
 /** The database a URL names (quoted for SQL), and a client on its server's `postgres` database, closed after `work`. */
-async function onServerOf<T>(databaseUrl: string, work: (client: pg.Client, name: string, quoted: string) => Promise<T>): Promise<T> {
+async function onServerOf<T>(
+  databaseUrl: string,
+  work: (client: pg.Client, name: string, quoted: string) => Promise<T>,
+): Promise<T> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = '/postgres';
@@ -183,7 +205,9 @@ export async function ensurePgDatabase(databaseUrl: string): Promise<void> {
 }
 
 export async function dropPgDatabase(databaseUrl: string): Promise<void> {
-  await onServerOf(databaseUrl, (client, _name, quoted) => client.query(`drop database if exists ${quoted} with (force)`).then(() => undefined));
+  await onServerOf(databaseUrl, (client, _name, quoted) =>
+    client.query(`drop database if exists ${quoted} with (force)`).then(() => undefined),
+  );
 }
 
 export async function pgReachable(url: string): Promise<boolean> {
@@ -238,7 +262,9 @@ export function sampleRss(pid: number, everyMs = 100) {
 /** User + system CPU seconds a process has used so far (Linux /proc; clock ticks of 1/100 s). */
 export function cpuSeconds(pid: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     // After the command name: state is field 3, so utime (14) and stime (15) are at 11 and 12 here.
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
@@ -274,7 +300,8 @@ export async function getJson<T>(url: string, token?: string): Promise<T> {
 
 export async function login(base: string, email: string, password: string): Promise<string> {
   const res = await postJson<{ token?: string; error?: string }>(`${base}/api/login`, { email, password });
-  if (res.status !== 200 || !res.body.token) throw new Error(`login of ${email} answered ${res.status}: ${res.body.error ?? ''}`);
+  if (res.status !== 200 || !res.body.token)
+    throw new Error(`login of ${email} answered ${res.status}: ${res.body.error ?? ''}`);
   return res.body.token;
 }
 
@@ -289,7 +316,13 @@ export function writeResults(file: string, data: unknown) {
 export function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
   const line = (r: string[]) =>
-    r.map((cell, i) => (/^[-+]?[\d.,]+( ?[a-zA-Z%×]*)?$/.test(cell) && i > 0 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ');
+    r
+      .map((cell, i) =>
+        /^[-+]?[\d.,]+( ?[a-zA-Z%×]*)?$/.test(cell) && i > 0
+          ? cell.padStart(widths[i] ?? 0)
+          : cell.padEnd(widths[i] ?? 0),
+      )
+      .join('  ');
   const [head, ...body] = rows;
   return [line(head ?? []), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }

@@ -48,7 +48,13 @@ import {
   waitReady,
   writeResults,
 } from './lib.js';
-import { BENCH_PASSWORD, MEASURED_CUSTOMER_EMAIL, MEASURED_ENGINEER_EMAIL, MEASURED_TICKETS, openAndSeed } from './seed.js';
+import {
+  BENCH_PASSWORD,
+  MEASURED_CUSTOMER_EMAIL,
+  MEASURED_ENGINEER_EMAIL,
+  MEASURED_TICKETS,
+  openAndSeed,
+} from './seed.js';
 import { webBudget, type WebBudget } from './web-budget.js';
 
 const APP_PORT = 4500;
@@ -115,7 +121,12 @@ registerCleanup(() => {
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 async function cannon(options: Options): Promise<Result> {
-  return autocannon({ connections: CONNECTIONS, duration: DURATION, warmup: { connections: CONNECTIONS, duration: WARMUP }, ...options });
+  return autocannon({
+    connections: CONNECTIONS,
+    duration: DURATION,
+    warmup: { connections: CONNECTIONS, duration: WARMUP },
+    ...options,
+  });
 }
 
 function summarise(
@@ -192,7 +203,10 @@ async function deepCursorPath(base: string, token: string, page: number): Promis
     if (!body.nextCursor) break;
     cursor = body.nextCursor;
   }
-  return { path: `/api/admin/tickets?status=completed&limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`, page: reached };
+  return {
+    path: `/api/admin/tickets?status=completed&limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`,
+    page: reached,
+  };
 }
 
 /**
@@ -211,7 +225,12 @@ async function interleavedListTiming(
     if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
     return performance.now() - start;
   };
-  const out = { bigFirst: [] as number[], smallFirst: [] as number[], bigDeep: [] as number[], smallDeep: [] as number[] };
+  const out = {
+    bigFirst: [] as number[],
+    smallFirst: [] as number[],
+    bigDeep: [] as number[],
+    smallDeep: [] as number[],
+  };
   for (let i = 0; i < count + 30; i++) {
     const keep = i >= 30;
     const t = [
@@ -226,16 +245,25 @@ async function interleavedListTiming(
     out.bigDeep.push(t[2]);
     out.smallDeep.push(t[3]);
   }
-  const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+  const pct = (xs: number[], p: number) =>
+    [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
   const stats = (xs: number[]) => ({ p50: pct(xs, 50), p99: pct(xs, 99) });
-  return { bigFirst: stats(out.bigFirst), smallFirst: stats(out.smallFirst), bigDeep: stats(out.bigDeep), smallDeep: stats(out.smallDeep) };
+  return {
+    bigFirst: stats(out.bigFirst),
+    smallFirst: stats(out.smallFirst),
+    bigDeep: stats(out.bigDeep),
+    smallDeep: stats(out.smallDeep),
+  };
 }
 
 async function prepareTargets(kind: Target['kind']): Promise<{ big: Target; small: Target | null }> {
   if (kind === 'pglite') {
     const big = mkdtempSync(join(tmpdir(), 'rf-bench-'));
     const small = mkdtempSync(join(tmpdir(), 'rf-bench-small-'));
-    cleanups.push(() => rmSync(big, { recursive: true, force: true }), () => rmSync(small, { recursive: true, force: true }));
+    cleanups.push(
+      () => rmSync(big, { recursive: true, force: true }),
+      () => rmSync(small, { recursive: true, force: true }),
+    );
     return { big: { kind, dataDir: big }, small: { kind, dataDir: small } };
   }
   const given = process.env.BENCH_DATABASE_URL;
@@ -248,7 +276,9 @@ async function prepareTargets(kind: Target['kind']): Promise<{ big: Target; smal
     small = { kind, url: smallUrl };
     cleanups.push(() => dropPgDatabase(smallUrl).catch(() => {}));
   } catch (err) {
-    log(`cannot create the 1,000-ticket database next to ${bigUrl} (${(err as Error).message}): the 100k vs 1k comparison is skipped`);
+    log(
+      `cannot create the 1,000-ticket database next to ${bigUrl} (${(err as Error).message}): the 100k vs 1k comparison is skipped`,
+    );
   }
   if (!given) cleanups.push(() => dropPgDatabase(bigUrl).catch(() => {}));
   return { big: { kind, url: bigUrl }, small };
@@ -265,8 +295,12 @@ async function benchDatabase(kind: Target['kind']): Promise<DatabaseReport> {
   const built = ticketListStatement(seeded.database.db, { userId: seeded.result.measuredCustomerId }, PAGE);
   await seeded.database.close();
   const seed = seeded.result;
-  if (seeded.reused) log(`${big.kind === 'postgres' ? big.url : big.dataDir} already holds the bench data: not seeded again`);
-  else log(`seeded ${seed.tickets} tickets, ${seed.payments} payments, ${seed.events} events, ${seed.customers} customers in ${(seed.ms / 1000).toFixed(1)} s`);
+  if (seeded.reused)
+    log(`${big.kind === 'postgres' ? big.url : big.dataDir} already holds the bench data: not seeded again`);
+  else
+    log(
+      `seeded ${seed.tickets} tickets, ${seed.payments} payments, ${seed.events} events, ${seed.customers} customers in ${(seed.ms / 1000).toFixed(1)} s`,
+    );
   if (small) {
     const s = await openAndSeed(openTarget(small), { tickets: SMALL });
     await s.database.close();
@@ -293,9 +327,15 @@ async function benchDatabase(kind: Target['kind']): Promise<DatabaseReport> {
   const ceilingProc = spawnNode('ceiling', ['--import', 'tsx', join(ROOT, 'scripts/bench/ceiling.ts')], ceilingEnv);
   await waitReady(`http://127.0.0.1:${CEILING_PORT}/healthz`, ceilingProc);
   const ceilingBody = await getJson<{ rows: unknown[] }>(`http://127.0.0.1:${CEILING_PORT}/ceiling`);
-  if (ceilingBody.rows.length !== MEASURED_TICKETS) throw new Error(`the ceiling query returned ${ceilingBody.rows.length} rows, not ${MEASURED_TICKETS}`);
+  if (ceilingBody.rows.length !== MEASURED_TICKETS)
+    throw new Error(`the ceiling query returned ${ceilingBody.rows.length} rows, not ${MEASURED_TICKETS}`);
   const measureCeiling = () =>
-    measure(ceilingProc, `http://127.0.0.1:${CEILING_PORT}`, { name: 'ceiling: bare Fastify + same SQL', path: '/ceiling', authenticated: false }, null);
+    measure(
+      ceilingProc,
+      `http://127.0.0.1:${CEILING_PORT}`,
+      { name: 'ceiling: bare Fastify + same SQL', path: '/ceiling', authenticated: false },
+      null,
+    );
   const ceilingRuns: EndpointResult[] = [];
   let server: Child;
   try {
@@ -330,27 +370,86 @@ async function benchDatabase(kind: Target['kind']): Promise<DatabaseReport> {
     const mine = await getJson<TicketsPage>(`${base}/api/tickets`, customer);
     const assigned = await getJson<TicketsPage>(`${base}/api/engineer/assigned-tickets`, engineer);
     if (mine.tickets.length !== MEASURED_TICKETS || assigned.tickets.length !== MEASURED_TICKETS) {
-      throw new Error(`expected ${MEASURED_TICKETS} tickets each, got ${mine.tickets.length} (customer) and ${assigned.tickets.length} (engineer)`);
+      throw new Error(
+        `expected ${MEASURED_TICKETS} tickets each, got ${mine.tickets.length} (customer) and ${assigned.tickets.length} (engineer)`,
+      );
     }
     const deep = await deepCursorPath(base, admin, DEEP_PAGE);
-    endpoints.push(await measure(server, base, { name: 'GET /api/admin/services/main', path: '/api/admin/services/main', authenticated: false }, null));
-    endpoints.push(await againstCeiling({ name: 'GET /api/tickets (customer, 20)', path: '/api/tickets', token: customer, authenticated: true }));
-    endpoints.push(await againstCeiling({ name: 'GET /api/engineer/assigned-tickets (20)', path: '/api/engineer/assigned-tickets', token: engineer, authenticated: true }));
-    const first = await againstCeiling({ name: 'GET /api/admin/tickets (first page)', path: '/api/admin/tickets', token: admin, authenticated: true });
+    endpoints.push(
+      await measure(
+        server,
+        base,
+        { name: 'GET /api/admin/services/main', path: '/api/admin/services/main', authenticated: false },
+        null,
+      ),
+    );
+    endpoints.push(
+      await againstCeiling({
+        name: 'GET /api/tickets (customer, 20)',
+        path: '/api/tickets',
+        token: customer,
+        authenticated: true,
+      }),
+    );
+    endpoints.push(
+      await againstCeiling({
+        name: 'GET /api/engineer/assigned-tickets (20)',
+        path: '/api/engineer/assigned-tickets',
+        token: engineer,
+        authenticated: true,
+      }),
+    );
+    const first = await againstCeiling({
+      name: 'GET /api/admin/tickets (first page)',
+      path: '/api/admin/tickets',
+      token: admin,
+      authenticated: true,
+    });
     endpoints.push(first);
-    const deepResult = await againstCeiling({ name: `GET /api/admin/tickets?status=completed (page ${deep.page})`, path: deep.path, token: admin, authenticated: true });
+    const deepResult = await againstCeiling({
+      name: `GET /api/admin/tickets?status=completed (page ${deep.page})`,
+      path: deep.path,
+      token: admin,
+      authenticated: true,
+    });
     endpoints.push(deepResult);
     await ceilingProc.stop();
     // Not a target: the per-request cost of authentication alone (token check + loading the user),
     // which every authenticated read pays on top of the ceiling's one query.
-    endpoints.push(await measure(server, base, { name: 'reference: GET /api/me (auth only)', path: '/api/me', token: customer, authenticated: false }, null));
-    endpoints.push(await measure(server, base, { name: 'POST /api/login (argon2id)', method: 'POST', path: '/api/login', body: { email: MEASURED_CUSTOMER_EMAIL, password: BENCH_PASSWORD }, authenticated: false }, null));
+    endpoints.push(
+      await measure(
+        server,
+        base,
+        { name: 'reference: GET /api/me (auth only)', path: '/api/me', token: customer, authenticated: false },
+        null,
+      ),
+    );
+    endpoints.push(
+      await measure(
+        server,
+        base,
+        {
+          name: 'POST /api/login (argon2id)',
+          method: 'POST',
+          path: '/api/login',
+          body: { email: MEASURED_CUSTOMER_EMAIL, password: BENCH_PASSWORD },
+          authenticated: false,
+        },
+        null,
+      ),
+    );
     const bigFirst = first;
     list = {
       big: {
         tickets: BIG,
         firstPage: { sequentialP50: NaN, sequentialP99: NaN, p50At50: bigFirst.p50, rpsAt50: bigFirst.rps },
-        deepPage: { page: deep.page, sequentialP50: NaN, sequentialP99: NaN, p50At50: deepResult.p50, rpsAt50: deepResult.rps },
+        deepPage: {
+          page: deep.page,
+          sequentialP50: NaN,
+          sequentialP99: NaN,
+          p50At50: deepResult.p50,
+          rpsAt50: deepResult.rps,
+        },
       },
       small: null,
       firstRatio: null,
@@ -364,19 +463,55 @@ async function benchDatabase(kind: Target['kind']): Promise<DatabaseReport> {
       try {
         const smallAdmin = await login(smallBase, ADMIN_EMAIL, ADMIN_PASSWORD);
         const smallDeep = await deepCursorPath(smallBase, smallAdmin, deep.page);
-        if (smallDeep.page !== deep.page) log(`the ${SMALL}-ticket set has only ${smallDeep.page} pages of completed tickets`);
+        if (smallDeep.page !== deep.page)
+          log(`the ${SMALL}-ticket set has only ${smallDeep.page} pages of completed tickets`);
         // At 50 connections first (this also warms the fresh server up), then one at a time, alternating.
-        const sFirst = await measure(smallServer, smallBase, { name: `${SMALL} tickets: admin list, first page`, path: '/api/admin/tickets', token: smallAdmin, authenticated: true }, null);
-        const sDeep = await measure(smallServer, smallBase, { name: `${SMALL} tickets: admin list, completed, page ${smallDeep.page}`, path: smallDeep.path, token: smallAdmin, authenticated: true }, null);
-        const seq = await interleavedListTiming({ base, token: admin, deepPath: deep.path }, { base: smallBase, token: smallAdmin, deepPath: smallDeep.path }, 400);
+        const sFirst = await measure(
+          smallServer,
+          smallBase,
+          {
+            name: `${SMALL} tickets: admin list, first page`,
+            path: '/api/admin/tickets',
+            token: smallAdmin,
+            authenticated: true,
+          },
+          null,
+        );
+        const sDeep = await measure(
+          smallServer,
+          smallBase,
+          {
+            name: `${SMALL} tickets: admin list, completed, page ${smallDeep.page}`,
+            path: smallDeep.path,
+            token: smallAdmin,
+            authenticated: true,
+          },
+          null,
+        );
+        const seq = await interleavedListTiming(
+          { base, token: admin, deepPath: deep.path },
+          { base: smallBase, token: smallAdmin, deepPath: smallDeep.path },
+          400,
+        );
         list.big.firstPage.sequentialP50 = seq.bigFirst.p50;
         list.big.firstPage.sequentialP99 = seq.bigFirst.p99;
         list.big.deepPage.sequentialP50 = seq.bigDeep.p50;
         list.big.deepPage.sequentialP99 = seq.bigDeep.p99;
         list.small = {
           tickets: SMALL,
-          firstPage: { sequentialP50: seq.smallFirst.p50, sequentialP99: seq.smallFirst.p99, p50At50: sFirst.p50, rpsAt50: sFirst.rps },
-          deepPage: { page: smallDeep.page, sequentialP50: seq.smallDeep.p50, sequentialP99: seq.smallDeep.p99, p50At50: sDeep.p50, rpsAt50: sDeep.rps },
+          firstPage: {
+            sequentialP50: seq.smallFirst.p50,
+            sequentialP99: seq.smallFirst.p99,
+            p50At50: sFirst.p50,
+            rpsAt50: sFirst.rps,
+          },
+          deepPage: {
+            page: smallDeep.page,
+            sequentialP50: seq.smallDeep.p50,
+            sequentialP99: seq.smallDeep.p99,
+            p50At50: sDeep.p50,
+            rpsAt50: sDeep.rps,
+          },
         };
         list.firstRatio = seq.bigFirst.p50 / seq.smallFirst.p50;
         list.deepRatio = seq.bigDeep.p50 / seq.smallDeep.p50;
@@ -394,7 +529,13 @@ async function benchDatabase(kind: Target['kind']): Promise<DatabaseReport> {
   log(`${label} done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   return {
     database: label,
-    seed: { tickets: seed.tickets, payments: seed.payments, events: seed.events, customers: seed.customers, seconds: seed.ms / 1000 },
+    seed: {
+      tickets: seed.tickets,
+      payments: seed.payments,
+      events: seed.events,
+      customers: seed.customers,
+      seconds: seed.ms / 1000,
+    },
     ceiling,
     ceilingRuns: ceilingRuns.map((r) => r.rps),
     endpoints,
@@ -422,7 +563,12 @@ function checks(report: DatabaseReport): TargetCheck[] {
   const out: TargetCheck[] = [];
   for (const e of report.endpoints) {
     if (e.ratioToCeiling !== null) {
-      out.push({ database: report.database, target: `${e.name}: ≥ ${TARGET_RATIO} of the ceiling`, figure: `${f2(e.ratioToCeiling)}×`, met: e.ratioToCeiling >= TARGET_RATIO });
+      out.push({
+        database: report.database,
+        target: `${e.name}: ≥ ${TARGET_RATIO} of the ceiling`,
+        figure: `${f2(e.ratioToCeiling)}×`,
+        met: e.ratioToCeiling >= TARGET_RATIO,
+      });
     }
   }
   for (const e of report.endpoints) {
@@ -433,13 +579,25 @@ function checks(report: DatabaseReport): TargetCheck[] {
       target: `${e.name}: p99 < ${TARGET_P99_MS} ms at ${CONNECTIONS} connections`,
       figure: `${e.p99} ms`,
       met: e.p99 < TARGET_P99_MS,
-      ...(isLogin ? { note: 'argon2id (19 MiB, t=2) per login is CPU-bound by design; 4 libuv threads on 2 cores' } : {}),
+      ...(isLogin
+        ? { note: 'argon2id (19 MiB, t=2) per login is CPU-bound by design; 4 libuv threads on 2 cores' }
+        : {}),
     });
   }
   const l = report.adminList;
   if (l.small && l.firstRatio !== null && l.deepRatio !== null) {
-    out.push({ database: report.database, target: `admin list first page: ${BIG} within ${TARGET_SCALE}× of ${SMALL} tickets`, figure: `${f2(l.firstRatio)}×`, met: l.firstRatio <= TARGET_SCALE });
-    out.push({ database: report.database, target: `admin list deep page: ${BIG} within ${TARGET_SCALE}× of ${SMALL} tickets`, figure: `${f2(l.deepRatio)}×`, met: l.deepRatio <= TARGET_SCALE });
+    out.push({
+      database: report.database,
+      target: `admin list first page: ${BIG} within ${TARGET_SCALE}× of ${SMALL} tickets`,
+      figure: `${f2(l.firstRatio)}×`,
+      met: l.firstRatio <= TARGET_SCALE,
+    });
+    out.push({
+      database: report.database,
+      target: `admin list deep page: ${BIG} within ${TARGET_SCALE}× of ${SMALL} tickets`,
+      figure: `${f2(l.deepRatio)}×`,
+      met: l.deepRatio <= TARGET_SCALE,
+    });
   }
   return out;
 }
@@ -453,7 +611,17 @@ const cpuPerRequest = (e: EndpointResult) => (e.rps > 0 ? ((e.serverCpuCores / e
 function printDatabase(report: DatabaseReport) {
   const rows = [
     ['endpoint', 'req/s', 'p50 ms', 'p99 ms', '× ceiling', 'peak RSS MB', 'CPU cores', 'CPU µs/req', 'non-2xx/err'],
-    [report.ceiling.name, report.ceiling.rps.toFixed(0), String(report.ceiling.p50), String(report.ceiling.p99), '1.00', mb(report.ceiling.peakRssBytes), f2(report.ceiling.serverCpuCores), cpuPerRequest(report.ceiling), `${report.ceiling.non2xx}/${report.ceiling.errors}`],
+    [
+      report.ceiling.name,
+      report.ceiling.rps.toFixed(0),
+      String(report.ceiling.p50),
+      String(report.ceiling.p99),
+      '1.00',
+      mb(report.ceiling.peakRssBytes),
+      f2(report.ceiling.serverCpuCores),
+      cpuPerRequest(report.ceiling),
+      `${report.ceiling.non2xx}/${report.ceiling.errors}`,
+    ],
     ...report.endpoints.map((e) => [
       e.name,
       e.rps.toFixed(0),
@@ -466,34 +634,79 @@ function printDatabase(report: DatabaseReport) {
       `${e.non2xx}/${e.errors + e.timeouts}`,
     ]),
   ];
-  console.log(`\n${report.database}: ${report.seed.tickets} tickets, ${report.seed.payments} payments, ${report.seed.events} events, ${report.seed.customers} customers (seeded in ${f1(report.seed.seconds)} s)`);
-  console.log(`${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s per endpoint; server RSS idle ${mb(report.serverIdleRssBytes)} MB, peak ${mb(report.serverPeakRssBytes)} MB`);
+  console.log(
+    `\n${report.database}: ${report.seed.tickets} tickets, ${report.seed.payments} payments, ${report.seed.events} events, ${report.seed.customers} customers (seeded in ${f1(report.seed.seconds)} s)`,
+  );
+  console.log(
+    `${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s per endpoint; server RSS idle ${mb(report.serverIdleRssBytes)} MB, peak ${mb(report.serverPeakRssBytes)} MB`,
+  );
   console.log(table(rows));
   console.log(
     `ceiling req/s before the first list and after each: ${report.ceilingRuns.map((r) => r.toFixed(0)).join(', ')}` +
-      ' (its row shows the median run; each list\'s ratio is to the mean of the runs either side of it)',
+      " (its row shows the median run; each list's ratio is to the mean of the runs either side of it)",
   );
   const l = report.adminList;
   const listRows = [
-    ['admin list', 'tickets', 'p50 ms (1 conn)', 'p99 ms (1 conn)', `p50 ms (${CONNECTIONS} conn)`, `req/s (${CONNECTIONS} conn)`],
-    ...[l.big, l.small].filter((x): x is ListTiming => x !== null).flatMap((t) => [
-      ['first page', String(t.tickets), f2(t.firstPage.sequentialP50), f2(t.firstPage.sequentialP99), String(t.firstPage.p50At50), t.firstPage.rpsAt50.toFixed(0)],
-      [`completed, page ${t.deepPage.page}`, String(t.tickets), f2(t.deepPage.sequentialP50), f2(t.deepPage.sequentialP99), String(t.deepPage.p50At50), t.deepPage.rpsAt50.toFixed(0)],
-    ]),
+    [
+      'admin list',
+      'tickets',
+      'p50 ms (1 conn)',
+      'p99 ms (1 conn)',
+      `p50 ms (${CONNECTIONS} conn)`,
+      `req/s (${CONNECTIONS} conn)`,
+    ],
+    ...[l.big, l.small]
+      .filter((x): x is ListTiming => x !== null)
+      .flatMap((t) => [
+        [
+          'first page',
+          String(t.tickets),
+          f2(t.firstPage.sequentialP50),
+          f2(t.firstPage.sequentialP99),
+          String(t.firstPage.p50At50),
+          t.firstPage.rpsAt50.toFixed(0),
+        ],
+        [
+          `completed, page ${t.deepPage.page}`,
+          String(t.tickets),
+          f2(t.deepPage.sequentialP50),
+          f2(t.deepPage.sequentialP99),
+          String(t.deepPage.p50At50),
+          t.deepPage.rpsAt50.toFixed(0),
+        ],
+      ]),
   ];
   console.log(`\nAdmin list, ${BIG} vs ${SMALL} tickets (${PAGE} a page):`);
   console.log(table(listRows));
   if (l.firstRatio !== null && l.deepRatio !== null) {
-    console.log(`ratio ${BIG}/${SMALL} (1-connection p50): first page ${f2(l.firstRatio)}×, deep page ${f2(l.deepRatio)}×`);
+    console.log(
+      `ratio ${BIG}/${SMALL} (1-connection p50): first page ${f2(l.firstRatio)}×, deep page ${f2(l.deepRatio)}×`,
+    );
   }
 }
 
 function printWeb(web: WebBudget) {
   const rows = [
-    ['route', 'initial JS gzip bytes', 'JS gzip once live', 'JS files once live', 'CSS gzip bytes', 'JS raw bytes once live'],
-    ...web.routes.map((r) => [r.route, String(r.initialJsGzip), String(r.liveJsGzip), String(r.js.length), String(r.cssGzip), String(r.jsRaw)]),
+    [
+      'route',
+      'initial JS gzip bytes',
+      'JS gzip once live',
+      'JS files once live',
+      'CSS gzip bytes',
+      'JS raw bytes once live',
+    ],
+    ...web.routes.map((r) => [
+      r.route,
+      String(r.initialJsGzip),
+      String(r.liveJsGzip),
+      String(r.js.length),
+      String(r.cssGzip),
+      String(r.jsRaw),
+    ]),
   ];
-  console.log(`\nWeb build, initial JS and CSS per route (gzip level ${web.gzipLevel}, each file compressed on its own as served):`);
+  console.log(
+    `\nWeb build, initial JS and CSS per route (gzip level ${web.gzipLevel}, each file compressed on its own as served):`,
+  );
   console.log(table(rows));
   console.log(
     '(`/`: a first visit loads only its entry; React and the page code load once the page needs them: at once with a session,\n' +
@@ -530,7 +743,9 @@ async function main() {
 
   console.log('\n================ RemoteFix benchmark ================');
   const loadAfter = loadavg();
-  console.log(`${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+  console.log(
+    `${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  );
   console.log(
     `machine load average (1/5/15 min) before ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(1)).join(' ')}` +
       ' (anything else running on these cores lowers every figure below)',
@@ -538,13 +753,34 @@ async function main() {
   for (const r of reports) printDatabase(r);
   printWeb(web);
   console.log('\nTargets (the issue sets them on PostgreSQL; PGlite figures are shown against them for information):');
-  console.log(table([['database', 'target', 'figure', 'result'], ...allChecks.map((c) => [c.database, c.target, c.figure, mark(c.met) + (c.note ? ` (${c.note})` : '')])]));
+  console.log(
+    table([
+      ['database', 'target', 'figure', 'result'],
+      ...allChecks.map((c) => [c.database, c.target, c.figure, mark(c.met) + (c.note ? ` (${c.note})` : '')]),
+    ]),
+  );
   for (const s of skipped) console.log(`skipped: ${s}`);
 
   const file = writeResults('bench.json', {
     generatedAt: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryBytes: totalmem(), node: process.version, platform: process.platform, loadBefore, loadAfter },
-    settings: { connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION, bigTickets: BIG, smallTickets: SMALL, pageSize: PAGE, deepPage: DEEP_PAGE },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      memoryBytes: totalmem(),
+      node: process.version,
+      platform: process.platform,
+      loadBefore,
+      loadAfter,
+    },
+    settings: {
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP,
+      durationSeconds: DURATION,
+      bigTickets: BIG,
+      smallTickets: SMALL,
+      pageSize: PAGE,
+      deepPage: DEEP_PAGE,
+    },
     databases: reports,
     web,
     targets: allChecks,

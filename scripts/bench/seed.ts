@@ -70,7 +70,8 @@ const one = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T> => {
 export async function seedBench(database: Database, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const total = options.tickets;
-  if (!Number.isInteger(total) || total < 2 * MEASURED_TICKETS) throw new Error(`tickets must be an integer ≥ ${2 * MEASURED_TICKETS}`);
+  if (!Number.isInteger(total) || total < 2 * MEASURED_TICKETS)
+    throw new Error(`tickets must be an integer ≥ ${2 * MEASURED_TICKETS}`);
   const customers = options.customers ?? Math.max(10, Math.min(10_000, Math.floor(total / 10)));
   const engineers = options.engineers ?? 9;
   const passwordHash = await hashPassword(BENCH_PASSWORD);
@@ -103,26 +104,37 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
       (await tx.execute(sql`
         select indexname as name, indexdef as def from pg_indexes
         where schemaname = current_schema() and tablename in ('tickets', 'payments', 'ticket_events')
-          and indexname not in (select conname from pg_constraint)`)) as unknown as { rows: { name: string; def: string }[] }
+          and indexname not in (select conname from pg_constraint)`)) as unknown as {
+        rows: { name: string; def: string }[];
+      }
     ).rows;
     for (const index of secondary) await run(`drop ${index.name}`, sql.raw(`drop index "${index.name}"`));
 
     // ---- people -------------------------------------------------------------------------------
-    await run('customers', sql`
+    await run(
+      'customers',
+      sql`
       insert into users (name, email, phone, role, password_hash, created_at)
       select 'Customer ' || i, 'customer' || i || '@bench.remotefix.test', '+91 9' || lpad(i::text, 9, '0'),
              'user', ${passwordHash}, now() - interval '400 days' + i * interval '1 minute'
-      from generate_series(1, ${customers}::int) i`);
-    await run('engineers', sql`
+      from generate_series(1, ${customers}::int) i`,
+    );
+    await run(
+      'engineers',
+      sql`
       insert into users (name, email, phone, role, password_hash, created_at)
       select 'Engineer ' || i, 'engineer' || i || '@bench.remotefix.test', '+91 8' || lpad(i::text, 9, '0'),
              'engineer', ${passwordHash}, now() - interval '420 days' + i * interval '1 hour'
-      from generate_series(1, ${engineers}::int) i`);
-    await run('measured users', sql`
+      from generate_series(1, ${engineers}::int) i`,
+    );
+    await run(
+      'measured users',
+      sql`
       insert into users (name, email, phone, role, password_hash, created_at) values
         ('Measured Customer', ${MEASURED_CUSTOMER_EMAIL}, '+91 90000 00001', 'user', ${passwordHash}, now() - interval '390 days'),
         ('Measured Engineer', ${MEASURED_ENGINEER_EMAIL}, '+91 90000 00002', 'engineer', ${passwordHash}, now() - interval '410 days'),
-        ('Bench Staff', ${BENCH_ADMIN_EMAIL}, '+91 90000 00003', 'admin', ${passwordHash}, now() - interval '430 days')`);
+        ('Bench Staff', ${BENCH_ADMIN_EMAIL}, '+91 90000 00003', 'admin', ${passwordHash}, now() - interval '430 days')`,
+    );
 
     const ids = await one<{ customer: string; engineer: string; admin: string }>(
       tx,
@@ -133,19 +145,28 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
     );
 
     // Dense 0-based numbering for the set-based joins below.
-    await run('numbering', sql`
+    await run(
+      'numbering',
+      sql`
       create temp table bench_customers on commit drop as
       select id, (row_number() over (order by created_at) - 1)::int as k
-      from users where email like 'customer%@bench.remotefix.test'`);
-    await run('numbering', sql`
+      from users where email like 'customer%@bench.remotefix.test'`,
+    );
+    await run(
+      'numbering',
+      sql`
       create temp table bench_engineers on commit drop as
       select id, name, (row_number() over (order by created_at) - 1)::int as k
-      from users where email like 'engineer%@bench.remotefix.test'`);
-    await run('numbering', sql`
+      from users where email like 'engineer%@bench.remotefix.test'`,
+    );
+    await run(
+      'numbering',
+      sql`
       create temp table bench_subs on commit drop as
       select s.id as sub_id, s.name as sub_name, m.id as main_id, m.name as main_name,
              (row_number() over (order by m.created_at, s.created_at) - 1)::int as k
-      from services s join services m on m.id = s.parent_id`);
+      from services s join services m on m.id = s.parent_id`,
+    );
     const { subs } = await one<{ subs: number }>(tx, sql`select count(*)::int as subs from bench_subs`);
     if (subs === 0) throw new Error('the catalogue is empty: migrate and seed the database first');
 
@@ -153,7 +174,9 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
     // Ticket i (1 = oldest … total = newest) is (total - i)/total of a year old. Its status depends on
     // its age: most of last year's work is completed, the last fortnight's is mostly open. Ids are
     // version-4-shaped uuids made from md5 (ten times cheaper than gen_random_uuid() in PGlite).
-    await run('plan', sql`
+    await run(
+      'plan',
+      sql`
       create temp table bench_plan on commit drop as
       with g as (
         select i,
@@ -191,20 +214,26 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
       from s
       join bench_customers c on c.k = (s.i::bigint * 7919 % ${customers}::int)::int
       join bench_engineers e on e.k = s.i % ${engineers}::int
-      join bench_subs b on b.k = (s.i * 31 + s.r) % ${subs}::int`);
+      join bench_subs b on b.k = (s.i * 31 + s.r) % ${subs}::int`,
+    );
     // A fee can only be paid once an engineer is on the ticket.
     await run('plan fee', sql`update bench_plan set fee_paid = false where fee_paid and engineer_id is null`);
 
     // ---- tickets and payments ---------------------------------------------------------------------
-    await run('tickets', sql`
+    await run(
+      'tickets',
+      sql`
       insert into tickets (id, user_id, main_service_id, sub_service_id, main_service_name, sub_service_name, service,
                            description, status, remarks, engineer_id, booking_order_id, completed_at, created_at)
       select id, user_id, main_id, sub_id, main_name, sub_name, main_name || ' › ' || sub_name,
              description, status,
              case when status = 'completed' then 'Fixed remotely: ' || lower(sub_name) || ' resolved and checked with the customer.' end,
              engineer_id, order_id, completed_at, created_at
-      from bench_plan`);
-    await run('booking payments', sql`
+      from bench_plan`,
+    );
+    await run(
+      'booking payments',
+      sql`
       insert into payments (order_id, kind, user_id, ticket_id, amount, currency, receipt, status,
                             provider_payment_id, draft, created_at, updated_at)
       select order_id, 'booking', user_id, id, ${BOOKING_FEE_PAISE}::int, ${CURRENCY},
@@ -212,46 +241,69 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
              jsonb_build_object('mainServiceId', main_id, 'subServiceId', sub_id, 'mainServiceName', main_name,
                                 'subServiceName', sub_name, 'description', description),
              created_at - interval '2 minutes', created_at - interval '1 minute'
-      from bench_plan`);
-    await run('in-progress payments', sql`
+      from bench_plan`,
+    );
+    await run(
+      'in-progress payments',
+      sql`
       insert into payments (order_id, kind, user_id, ticket_id, amount, currency, receipt, status,
                             provider_payment_id, created_at, updated_at)
       select 'order_bench_ip_' || i, 'inprogress', user_id, id, ${IN_PROGRESS_FEE_PAISE}::int, ${CURRENCY},
              'rf_ip_' || substr(md5('ip' || i), 1, 16), 'verified', 'pay_bench_ip_' || i,
              created_at + (coalesce(completed_at, now()) - created_at) / 2,
              created_at + (coalesce(completed_at, now()) - created_at) / 2 + interval '1 minute'
-      from bench_plan where fee_paid`);
+      from bench_plan where fee_paid`,
+    );
 
     // ---- history --------------------------------------------------------------------------------
     // Per ticket, in order: the booking's payment_created and payment_verified (the customer's
     // /verify), created; then for some assigned (by the bench admin), pending → in-progress, the
     // in-progress fee's two events, completed (by the engineer).
     const uuidOf = (seed: string) =>
-      sql.raw(`(substr(md5(${seed}), 1, 12) || '4' || substr(md5(${seed}), 14, 3) || '8' || substr(md5(${seed}), 18, 15))::uuid`);
+      sql.raw(
+        `(substr(md5(${seed}), 1, 12) || '4' || substr(md5(${seed}), 14, 3) || '8' || substr(md5(${seed}), 18, 15))::uuid`,
+      );
     const events: Array<[string, ReturnType<typeof sql>]> = [
-      ['payment_created', sql`
+      [
+        'payment_created',
+        sql`
         select ${uuidOf(`'pc' || i`)}, id, order_id, user_id, 'payment_created'::ticket_event_kind,
                jsonb_build_object('kind', 'booking', 'amount', ${BOOKING_FEE_PAISE}::int), created_at - interval '2 minutes'
-        from bench_plan`],
-      ['payment_verified', sql`
+        from bench_plan`,
+      ],
+      [
+        'payment_verified',
+        sql`
         select ${uuidOf(`'pv' || i`)}, id, order_id, user_id, 'payment_verified'::ticket_event_kind,
                jsonb_build_object('kind', 'booking', 'amount', ${BOOKING_FEE_PAISE}::int, 'paymentId', 'pay_bench_' || i, 'via', 'verify'),
                created_at - interval '1 minute'
-        from bench_plan`],
-      ['created', sql`
+        from bench_plan`,
+      ],
+      [
+        'created',
+        sql`
         select ${uuidOf(`'cr' || i`)}, id, order_id, user_id, 'created'::ticket_event_kind, jsonb_build_object('via', 'verify'), created_at
-        from bench_plan`],
-      ['assigned', sql`
+        from bench_plan`,
+      ],
+      [
+        'assigned',
+        sql`
         select ${uuidOf(`'as' || i`)}, id, null, ${ids.admin}::uuid, 'assigned'::ticket_event_kind,
                jsonb_build_object('engineerId', engineer_id, 'engineerName', engineer_name),
                created_at + least(interval '1 hour', (now() - created_at) / 8)
-        from bench_plan where engineer_id is not null`],
-      ['status_changed', sql`
+        from bench_plan where engineer_id is not null`,
+      ],
+      [
+        'status_changed',
+        sql`
         select ${uuidOf(`'sc' || i`)}, id, null, ${ids.admin}::uuid, 'status_changed'::ticket_event_kind,
                jsonb_build_object('from', 'pending', 'to', 'in-progress'),
                created_at + least(interval '2 hours', (now() - created_at) / 6)
-        from bench_plan where status <> 'pending'`],
-      ['fee events', sql`
+        from bench_plan where status <> 'pending'`,
+      ],
+      [
+        'fee events',
+        sql`
         select ${uuidOf(`'fc' || i`)}, id, 'order_bench_ip_' || i, user_id, 'payment_created'::ticket_event_kind,
                jsonb_build_object('kind', 'inprogress', 'amount', ${IN_PROGRESS_FEE_PAISE}::int),
                created_at + (coalesce(completed_at, now()) - created_at) / 2
@@ -260,15 +312,22 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
         select ${uuidOf(`'fv' || i`)}, id, 'order_bench_ip_' || i, user_id, 'payment_verified'::ticket_event_kind,
                jsonb_build_object('kind', 'inprogress', 'amount', ${IN_PROGRESS_FEE_PAISE}::int, 'paymentId', 'pay_bench_ip_' || i, 'via', 'verify'),
                created_at + (coalesce(completed_at, now()) - created_at) / 2 + interval '1 minute'
-        from bench_plan where fee_paid`],
-      ['completed', sql`
+        from bench_plan where fee_paid`,
+      ],
+      [
+        'completed',
+        sql`
         select ${uuidOf(`'co' || i`)}, id, null, engineer_id, 'completed'::ticket_event_kind,
                jsonb_build_object('from', 'in-progress', 'remarks', 'Fixed remotely: ' || lower(sub_name) || ' resolved and checked with the customer.'),
                completed_at
-        from bench_plan where status = 'completed'`],
+        from bench_plan where status = 'completed'`,
+      ],
     ];
     for (const [label, select] of events) {
-      await run(label, sql`insert into ticket_events (id, ticket_id, order_id, actor_id, kind, detail, created_at) ${select}`);
+      await run(
+        label,
+        sql`insert into ticket_events (id, ticket_id, order_id, actor_id, kind, detail, created_at) ${select}`,
+      );
     }
 
     for (const index of secondary) await run(`create ${index.name}`, sql.raw(index.def));

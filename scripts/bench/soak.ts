@@ -121,7 +121,10 @@ function workloads(f: Fixture): Record<Workload, Request[]> {
         setupRequest: (req) => ({
           ...req,
           path: '/api/login',
-          body: JSON.stringify({ email: customerEmail(1 + (nextLogin++ % f.loginCustomers)), password: BENCH_PASSWORD }),
+          body: JSON.stringify({
+            email: customerEmail(1 + (nextLogin++ % f.loginCustomers)),
+            password: BENCH_PASSWORD,
+          }),
         }),
       },
     ],
@@ -198,10 +201,18 @@ function runMix(f: Fixture, seconds: number): Promise<Array<{ workload: Workload
   // SOAK_ONLY=browse,admin runs a subset (for looking into one workload).
   const only = process.env.SOAK_ONLY?.split(',');
   return Promise.all(
-    (Object.keys(MIX) as Workload[]).filter((w) => !only || only.includes(w)).map(async (workload) => {
-      const options: Options = { url: f.base, connections: MIX[workload], duration: seconds, timeout: 30, requests: lists[workload] };
-      return { workload, result: await autocannon(options) };
-    }),
+    (Object.keys(MIX) as Workload[])
+      .filter((w) => !only || only.includes(w))
+      .map(async (workload) => {
+        const options: Options = {
+          url: f.base,
+          connections: MIX[workload],
+          duration: seconds,
+          timeout: 30,
+          requests: lists[workload],
+        };
+        return { workload, result: await autocannon(options) };
+      }),
   );
 }
 
@@ -233,19 +244,30 @@ async function fixture(base: string): Promise<Fixture> {
   const customerTokens: string[] = [];
   // One customer per booking connection, logged in four at a time.
   for (let i = 0; i < MIX.bookings; i += 4) {
-    const batch = Array.from({ length: Math.min(4, MIX.bookings - i) }, (_, k) => login(base, customerEmail(i + k + 1), BENCH_PASSWORD));
+    const batch = Array.from({ length: Math.min(4, MIX.bookings - i) }, (_, k) =>
+      login(base, customerEmail(i + k + 1), BENCH_PASSWORD),
+    );
     customerTokens.push(...(await Promise.all(batch)));
   }
   const { mainServices } = await getJson<{ mainServices: Array<{ id: string }> }>(`${base}/api/admin/services/main`);
   const catalogue = await Promise.all(
     mainServices.map(async (m) => {
-      const { subServices } = await getJson<{ subServices: Array<{ id: string }> }>(`${base}/api/admin/services/${m.id}/sub`);
+      const { subServices } = await getJson<{ subServices: Array<{ id: string }> }>(
+        `${base}/api/admin/services/${m.id}/sub`,
+      );
       return { mainId: m.id, subIds: subServices.map((s) => s.id) };
     }),
   );
   const html = readFileSync(join(ROOT, 'dist/web/index.html'), 'utf8');
   const entryScript = /src="\/assets\/([^"]+\.js)"/.exec(html)?.[1] ?? '';
-  return { base, adminToken, customerTokens, catalogue: catalogue.filter((c) => c.subIds.length > 0), entryScript, loginCustomers: Math.floor(TICKETS / 10) };
+  return {
+    base,
+    adminToken,
+    customerTokens,
+    catalogue: catalogue.filter((c) => c.subIds.length > 0),
+    entryScript,
+    loginCustomers: Math.floor(TICKETS / 10),
+  };
 }
 
 interface SoakReport {
@@ -276,7 +298,13 @@ interface SoakReport {
     pointGrowth: number;
     timeline: Array<{ s: number; rssBytes: number }>;
   };
-  integrity: { paidBookings: number; ticketsFromPaidBookings: number; paidWithoutTicket: number; ticketsWithoutVerifiedPayment: number; bookingsDuringSoak: number };
+  integrity: {
+    paidBookings: number;
+    ticketsFromPaidBookings: number;
+    paidWithoutTicket: number;
+    ticketsWithoutVerifiedPayment: number;
+    bookingsDuringSoak: number;
+  };
 }
 
 async function soak(target: Target): Promise<SoakReport> {
@@ -284,7 +312,11 @@ async function soak(target: Target): Promise<SoakReport> {
   log(`=== ${label} ===`);
   const seeded = await openAndSeed(openTarget(target), { tickets: TICKETS });
   await seeded.database.close();
-  log(seeded.reused ? 'bench data already present: not seeded again' : `seeded ${seeded.result.tickets} tickets in ${(seeded.result.ms / 1000).toFixed(1)} s`);
+  log(
+    seeded.reused
+      ? 'bench data already present: not seeded again'
+      : `seeded ${seeded.result.tickets} tickets in ${(seeded.result.ms / 1000).toFixed(1)} s`,
+  );
 
   const base = `http://127.0.0.1:${PORT}`;
   const server: Child = await startServer(target, PORT);
@@ -298,7 +330,9 @@ async function soak(target: Target): Promise<SoakReport> {
     log(`server idle RSS ${mb(idle)} MB; warm-up ${WARMUP} s with the same mix`);
     if (WARMUP > 0) await runMix(f, WARMUP);
     const startPoint = readMemory(server.pid)?.rss ?? 0;
-    log(`RSS after the warm-up ${mb(startPoint)} MB; ${DURATION} s of ${Object.values(MIX).reduce((a, b) => a + b, 0)} connections`);
+    log(
+      `RSS after the warm-up ${mb(startPoint)} MB; ${DURATION} s of ${Object.values(MIX).reduce((a, b) => a + b, 0)} connections`,
+    );
     const samples: Array<{ s: number; rssBytes: number }> = [];
     const t0 = performance.now();
     const cpu0 = cpuSeconds(server.pid);
@@ -359,7 +393,9 @@ async function countTickets(target: Target): Promise<number | undefined> {
   if (target.kind === 'pglite') return undefined; // the server holds the data directory
   const database = openDatabase(openTarget(target));
   try {
-    const r = (await database.db.execute(sql`select count(*)::int as n from tickets`)) as unknown as { rows: Array<{ n: number }> };
+    const r = (await database.db.execute(sql`select count(*)::int as n from tickets`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
     return r.rows[0]?.n;
   } finally {
     await database.close();
@@ -408,12 +444,27 @@ function print(report: SoakReport) {
         .map(([c, n]) => `${c}:${n}`)
         .join(' ') + (w.socketErrors || w.timeouts ? ` socket:${w.socketErrors} timeout:${w.timeouts}` : ''),
     ]),
-    ['total', '200', String(report.totals.requests), report.totals.rps.toFixed(0), '', String(report.totals.p99Max), '', String(report.totals.errors), String(report.totals.rateLimited), ''],
+    [
+      'total',
+      '200',
+      String(report.totals.requests),
+      report.totals.rps.toFixed(0),
+      '',
+      String(report.totals.p99Max),
+      '',
+      String(report.totals.errors),
+      String(report.totals.rateLimited),
+      '',
+    ],
   ];
   const m = report.memory;
-  console.log(`\n${report.database}: ${DURATION} s, 200 connections (after a ${WARMUP} s warm-up), ${report.seededTickets} seeded tickets`);
+  console.log(
+    `\n${report.database}: ${DURATION} s, 200 connections (after a ${WARMUP} s warm-up), ${report.seededTickets} seeded tickets`,
+  );
   console.log(table(rows));
-  console.log(`server CPU ${report.serverCpuCores.toFixed(2)} cores; machine load average ${report.loadAverage.map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `server CPU ${report.serverCpuCores.toFixed(2)} cores; machine load average ${report.loadAverage.map((l) => l.toFixed(1)).join(' ')}`,
+  );
   console.log(
     `server RSS: idle ${mb(m.idleBytes)} MB, after warm-up ${mb(m.startPointBytes)} MB, at the end ${mb(m.endPointBytes)} MB, ` +
       `5 s after the end ${mb(m.afterIdleBytes)} MB, peak ${mb(m.peakBytes)} MB`,
@@ -423,9 +474,13 @@ function print(report: SoakReport) {
       `${mb(m.endFloorBytes)} MB: growth ${(m.growth * 100).toFixed(1)}% (target < ${TARGET_GROWTH * 100}%: ${m.growth < TARGET_GROWTH ? 'met' : 'MISSED'}); ` +
       `medians ${mb(m.startMedianBytes)} → ${mb(m.endMedianBytes)} MB; point to point ${(m.pointGrowth * 100).toFixed(1)}%`,
   );
-  const every10 = m.timeline.filter((p, i, all) => p.s % 10 === 0 && all.findIndex((q) => q.s === p.s) === i).map((p) => `${p.s}s ${mb(p.rssBytes)}`);
+  const every10 = m.timeline
+    .filter((p, i, all) => p.s % 10 === 0 && all.findIndex((q) => q.s === p.s) === i)
+    .map((p) => `${p.s}s ${mb(p.rssBytes)}`);
   console.log(`RSS every 10 s (MB): ${every10.join(', ')}`);
-  console.log(`errors: ${report.totals.errors} (target 0: ${report.totals.errors === 0 ? 'met' : 'MISSED'}); 429s: ${report.totals.rateLimited}`);
+  console.log(
+    `errors: ${report.totals.errors} (target 0: ${report.totals.errors === 0 ? 'met' : 'MISSED'}); 429s: ${report.totals.rateLimited}`,
+  );
   const i = report.integrity;
   console.log(
     `bookings made during warm-up + soak: ${i.bookingsDuringSoak}; paid booking orders ${i.paidBookings}, their tickets ${i.ticketsFromPaidBookings}, ` +
@@ -447,7 +502,13 @@ async function main() {
   }
   const reports: SoakReport[] = [];
   console.log('\n================ RemoteFix soak ================');
-  console.log(`${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; mix: ${Object.entries(MIX).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  console.log(
+    `${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; mix: ${Object.entries(
+      MIX,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
   // Each database's figures as soon as it is done: a failure on the next one does not lose them.
   for (const t of targets) {
     const report = await soak(t);
@@ -461,8 +522,18 @@ async function main() {
     databases: reports,
     targets: reports.flatMap((r) => [
       { database: r.database, target: 'errors = 0', figure: r.totals.errors, met: r.totals.errors === 0 },
-      { database: r.database, target: `RSS growth < ${TARGET_GROWTH * 100}%`, figure: r.memory.growth, met: r.memory.growth < TARGET_GROWTH },
-      { database: r.database, target: 'every paid booking has one ticket', figure: r.integrity.paidWithoutTicket, met: r.integrity.paidWithoutTicket === 0 && r.integrity.ticketsWithoutVerifiedPayment === 0 },
+      {
+        database: r.database,
+        target: `RSS growth < ${TARGET_GROWTH * 100}%`,
+        figure: r.memory.growth,
+        met: r.memory.growth < TARGET_GROWTH,
+      },
+      {
+        database: r.database,
+        target: 'every paid booking has one ticket',
+        figure: r.integrity.paidWithoutTicket,
+        met: r.integrity.paidWithoutTicket === 0 && r.integrity.ticketsWithoutVerifiedPayment === 0,
+      },
     ]),
   });
   console.log(`\nwritten to ${file} (${((performance.now() - started) / 1000).toFixed(0)} s in all)`);

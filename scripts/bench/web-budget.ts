@@ -48,7 +48,8 @@ const ROUTES: Record<string, { html: string; lazy: string[]; lazyAtOnce: boolean
 
 // Static forms only: `import{a}from"./x.js"`, `import"./x.js"`, `import*as a from"./x.js"`, `export{a}from"./x.js"`.
 // A dynamic `import("./x.js")` has a parenthesis after `import` and is not matched.
-const STATIC_IMPORT = /(?:\bimport|\bexport)\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+|\*)?\s*(?:from\s*)?["'](\.\/[^"']+\.js)["']/g;
+const STATIC_IMPORT =
+  /(?:\bimport|\bexport)\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+|\*)?\s*(?:from\s*)?["'](\.\/[^"']+\.js)["']/g;
 
 export function webBudget(dist = join(ROOT, 'dist/web')): WebBudget {
   const assets = join(dist, 'assets');
@@ -56,7 +57,9 @@ export function webBudget(dist = join(ROOT, 'dist/web')): WebBudget {
     const html = readFileSync(join(dist, name), 'utf8');
     const entry = /<script[^>]*type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
     if (!entry) throw new Error(`no entry script in dist/web/${name}`);
-    const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1] ?? '');
+    const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"/g)].map(
+      (m) => m[1] ?? '',
+    );
     return { entry, css };
   };
   const files = readdirSync(assets);

@@ -39,7 +39,14 @@ export interface AppOptions {
 export async function buildApp({ config, database, jwtSecret, logger, overrides }: AppOptions): Promise<ZodApp> {
   const app = Fastify({
     // Request lines never keep a credential from the address (lib/logging.ts).
-    logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { req: requestForLog } },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: { req: requestForLog },
+          },
     bodyLimit: 100 * 1024,
     // Only as many proxies as configured are believed about the client's address (rate limits key on it).
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
@@ -65,7 +72,11 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
   });
   app.addHook('onRequest', async (_request, reply) => {
     if (closing) {
-      return reply.status(503).header('Connection', 'close').header('Retry-After', '5').send({ error: 'The server is restarting. Please try again in a moment.' });
+      return reply
+        .status(503)
+        .header('Connection', 'close')
+        .header('Retry-After', '5')
+        .send({ error: 'The server is restarting. Please try again in a moment.' });
     }
   });
   await app.register(cookie);

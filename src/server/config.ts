@@ -14,9 +14,15 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: port.default(3000),
     HOST: z.string().trim().min(1).default('0.0.0.0'),
-    PUBLIC_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    PUBLIC_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     DATABASE_URL: optionalString.pipe(
-      z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+        .optional(),
     ),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -66,7 +72,8 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['RAZORPAY_WEBHOOK_SECRET'],
-        message: 'is required in production with Razorpay (the payment.captured webhook makes the ticket when the browser does not come back)',
+        message:
+          'is required in production with Razorpay (the payment.captured webhook makes the ticket when the browser does not come back)',
       });
     }
     // Real money must never silently fall back to the fake provider in production.
@@ -124,7 +131,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     jwtSecret: e.JWT_SECRET,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }
+        : undefined,
     payments: {
       provider: e.PAYMENT_PROVIDER ?? (e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET ? 'razorpay' : 'test'),
       razorpayKeyId: e.RAZORPAY_KEY_ID,

@@ -8,9 +8,7 @@ export type CreatableRole = (typeof CREATABLE_ROLES)[number];
 
 export const STAFF_ROLES = ['admin', 'superadmin'] as const satisfies readonly Role[];
 
-export const isStaff = (role: Role | undefined | null): boolean =>
-  role === 'admin' || role === 'superadmin';
+export const isStaff = (role: Role | undefined | null): boolean => role === 'admin' || role === 'superadmin';
 
 /** Where a signed-in user lands: admins run the service from /admin, everyone else from /dashboard. */
-export const homePathFor = (role: Role): '/admin' | '/dashboard' =>
-  isStaff(role) ? '/admin' : '/dashboard';
+export const homePathFor = (role: Role): '/admin' | '/dashboard' => (isStaff(role) ? '/admin' : '/dashboard');

@@ -12,7 +12,9 @@ async function render(path: string | null, load: SitePageModule): Promise<Render
   // prerender waits for the page's lazy parts (the request form). Every part is written in place:
   // one React outlines (to stream it later) arrives with an inline script to put it there, which the
   // Content-Security-Policy (script-src 'self') refuses to run.
-  const { prelude } = await prerender(<SitePage navigation={navigation} Page={Page} />, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const { prelude } = await prerender(<SitePage navigation={navigation} Page={Page} />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
   const html = await new Response(prelude).text();
   if (/<script/i.test(html)) throw new Error(`${path ?? 'not-found'}: the rendered page needs an inline script`);
   return { path, html };

@@ -20,9 +20,7 @@ const needed = !root.hasChildNodes()
     : untilReachedFor(root);
 
 void needed
-  .then(() =>
-    Promise.all([import('./app/hydrate-site-page'), sitePageFor(window.location.pathname)()]),
-  )
+  .then(() => Promise.all([import('./app/hydrate-site-page'), sitePageFor(window.location.pathname)()]))
   .then(([{ hydrateSitePage }, { default: Page }]) => {
     hydrateSitePage(root, Page);
     clicks.release();

@@ -140,7 +140,10 @@ describe('POST /api/signup', () => {
 
   it('makes exactly one account when the same email signs up twice at once', async () => {
     const email = uniqueEmail('race');
-    const results = await Promise.all([post('/api/signup', signupBody({ email })), post('/api/signup', signupBody({ email }))]);
+    const results = await Promise.all([
+      post('/api/signup', signupBody({ email })),
+      post('/api/signup', signupBody({ email })),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const rows = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
@@ -174,13 +177,25 @@ describe('POST /api/login', () => {
   });
 
   it('refuses a wrong password with 401 "Invalid credentials"', async () => {
-    expectError(await post('/api/login', { email: account.email, password: 'wrong-password-1' }), 401, 'Invalid credentials');
+    expectError(
+      await post('/api/login', { email: account.email, password: 'wrong-password-1' }),
+      401,
+      'Invalid credentials',
+    );
     // The password is case-sensitive.
-    expectError(await post('/api/login', { email: account.email, password: PASSWORD.toUpperCase() }), 401, 'Invalid credentials');
+    expectError(
+      await post('/api/login', { email: account.email, password: PASSWORD.toUpperCase() }),
+      401,
+      'Invalid credentials',
+    );
   });
 
   it('answers an unknown email exactly like a wrong password', async () => {
-    expectError(await post('/api/login', { email: uniqueEmail('nobody'), password: PASSWORD }), 401, 'Invalid credentials');
+    expectError(
+      await post('/api/login', { email: uniqueEmail('nobody'), password: PASSWORD }),
+      401,
+      'Invalid credentials',
+    );
   });
 
   it('does not re-check the signup length rule: a short password is just invalid credentials', async () => {
@@ -199,7 +214,13 @@ describe('POST /api/login', () => {
 
   it('answers a Google-only account (no password) with 401 "Invalid credentials", not a crash', async () => {
     const email = uniqueEmail('google');
-    await insertUser(t.database.db, { name: 'Google User', email, phone: '', passwordHash: null, googleSub: `google-${email}` });
+    await insertUser(t.database.db, {
+      name: 'Google User',
+      email,
+      phone: '',
+      passwordHash: null,
+      googleSub: `google-${email}`,
+    });
     for (const password of [PASSWORD, 'x', '']) {
       const res = await post('/api/login', { email, password });
       expect(res.statusCode).toBeLessThan(500);
@@ -247,7 +268,12 @@ describe('GET /api/me', () => {
 
   it('answers 401 for an unsigned (alg "none") token', async () => {
     const s = await signUp(t);
-    const unsigned = new UnsecuredJWT({}).setSubject(s.user.id).setIssuer('remotefix').setIssuedAt().setExpirationTime('1h').encode();
+    const unsigned = new UnsecuredJWT({})
+      .setSubject(s.user.id)
+      .setIssuer('remotefix')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .encode();
     expectError(await me(bearer(unsigned)), 401);
   });
 
@@ -320,12 +346,21 @@ describe('PATCH /api/profile', () => {
   it('updates name, email and phone, and the change is what /api/me and login see', async () => {
     const s = await signUp(t);
     const newEmail = uniqueEmail('moved');
-    const res = await patchProfile({ name: '  Asha R. ', email: `  ${newEmail.toUpperCase()} `, phone: '+1 (555) 010-9999' }, s.headers);
+    const res = await patchProfile(
+      { name: '  Asha R. ', email: `  ${newEmail.toUpperCase()} `, phone: '+1 (555) 010-9999' },
+      s.headers,
+    );
     expect(res.statusCode).toBe(200);
     const json = res.json() as { user: User };
     expect(Object.keys(json)).toEqual(['user']);
     expectPublicUser(json.user);
-    expect(json.user).toMatchObject({ id: s.user.id, name: 'Asha R.', email: newEmail, phone: '+1 (555) 010-9999', role: 'user' });
+    expect(json.user).toMatchObject({
+      id: s.user.id,
+      name: 'Asha R.',
+      email: newEmail,
+      phone: '+1 (555) 010-9999',
+      role: 'user',
+    });
 
     expect((await me(s.headers)).json()).toMatchObject({ user: { email: newEmail, name: 'Asha R.' } });
     expect((await post('/api/login', { email: newEmail, password: PASSWORD })).statusCode).toBe(200);
@@ -334,16 +369,22 @@ describe('PATCH /api/profile', () => {
 
   // SPEC.md §6: editing a profile is the customer's. Staff accounts are the admins' to make, and the
   // superadmin's email is ADMIN_EMAIL's (changed there, or a second superadmin appears at boot).
-  it.each(['engineer', 'admin', 'superadmin'] as const)('refuses the role %s with 403 and changes nothing', async (role) => {
-    const s = await signUp(t, {}, role);
-    const res = await patchProfile({ name: 'Renamed', email: uniqueEmail('staff'), phone: s.user.phone }, s.headers);
-    expectError(res, 403);
-    expect(await findUserById(t.database.db, s.user.id)).toMatchObject({ name: s.user.name, email: s.user.email });
-  });
+  it.each(['engineer', 'admin', 'superadmin'] as const)(
+    'refuses the role %s with 403 and changes nothing',
+    async (role) => {
+      const s = await signUp(t, {}, role);
+      const res = await patchProfile({ name: 'Renamed', email: uniqueEmail('staff'), phone: s.user.phone }, s.headers);
+      expectError(res, 403);
+      expect(await findUserById(t.database.db, s.user.id)).toMatchObject({ name: s.user.name, email: s.user.email });
+    },
+  );
 
   it('ignores a role in the body', async () => {
     const s = await signUp(t);
-    const res = await patchProfile({ name: 'Sneaky', email: s.user.email, phone: s.user.phone, role: 'superadmin' }, s.headers);
+    const res = await patchProfile(
+      { name: 'Sneaky', email: s.user.email, phone: s.user.phone, role: 'superadmin' },
+      s.headers,
+    );
     expect(res.statusCode).toBe(200);
     expect((res.json() as { user: User }).user.role).toBe('user');
     expect((await findUserById(t.database.db, s.user.id))?.role).toBe('user');
@@ -351,7 +392,10 @@ describe('PATCH /api/profile', () => {
 
   it('lets a user keep their own email', async () => {
     const s = await signUp(t);
-    const res = await patchProfile({ name: 'Same Email', email: s.user.email.toUpperCase(), phone: s.user.phone }, s.headers);
+    const res = await patchProfile(
+      { name: 'Same Email', email: s.user.email.toUpperCase(), phone: s.user.phone },
+      s.headers,
+    );
     expect(res.statusCode).toBe(200);
     expect((res.json() as { user: User }).user).toMatchObject({ name: 'Same Email', email: s.user.email });
   });
@@ -360,7 +404,10 @@ describe('PATCH /api/profile', () => {
     const a = await signUp(t);
     const b = await signUp(t);
     expectError(await patchProfile({ name: 'B', email: a.user.email, phone: b.user.phone }, b.headers), 409);
-    expectError(await patchProfile({ name: 'B', email: ` ${a.user.email.toUpperCase()} `, phone: b.user.phone }, b.headers), 409);
+    expectError(
+      await patchProfile({ name: 'B', email: ` ${a.user.email.toUpperCase()} `, phone: b.user.phone }, b.headers),
+      409,
+    );
     expect((await findUserById(t.database.db, b.user.id))?.email).toBe(b.user.email);
   });
 
@@ -380,7 +427,13 @@ describe('PATCH /api/profile', () => {
   it('answers 401 without a token, and changes nothing', async () => {
     const s = await signUp(t);
     expectError(await patchProfile({ name: 'Hacker', email: s.user.email, phone: s.user.phone }), 401);
-    expectError(await patchProfile({ name: 'Hacker', email: s.user.email, phone: s.user.phone }, { authorization: 'Bearer junk' }), 401);
+    expectError(
+      await patchProfile(
+        { name: 'Hacker', email: s.user.email, phone: s.user.phone },
+        { authorization: 'Bearer junk' },
+      ),
+      401,
+    );
     expect((await findUserById(t.database.db, s.user.id))?.name).toBe(s.user.name);
   });
 });

@@ -35,10 +35,7 @@ let draft: Draft;
 
 beforeAll(async () => {
   standIn = await startRazorpayStandIn();
-  [t, rz] = await Promise.all([
-    createTestApp(),
-    createTestApp({ ...RAZORPAY_ENV }, { razorpayApiUrl: standIn.url }),
-  ]);
+  [t, rz] = await Promise.all([createTestApp(), createTestApp({ ...RAZORPAY_ENV }, { razorpayApiUrl: standIn.url })]);
   draft = await serviceDraft(t);
 });
 afterAll(async () => {
@@ -70,9 +67,7 @@ async function expectOneTicket(
     expect((JSON.parse(a.body) as { ticket: Ticket }).ticket.id).toBe(id);
   }
   // At most one call may say it created the ticket.
-  expect(
-    answers.filter((a) => a.kind === 'tickets' && a.statusCode === 201).length,
-  ).toBeLessThanOrEqual(1);
+  expect(answers.filter((a) => a.kind === 'tickets' && a.statusCode === 201).length).toBeLessThanOrEqual(1);
   expect(await ticketRowsOfUser(app, s.user.id)).toHaveLength(1);
   expect((await eventsOfTicket(app, id)).filter((e) => e.kind === 'created')).toHaveLength(1);
 }
@@ -88,12 +83,7 @@ describe('concurrency', () => {
           const res =
             kind === 'verify'
               ? await verify(t, s, signed)
-              : await post(
-                  t,
-                  '/api/tickets',
-                  { ...draftBody(draft), orderId: order.id },
-                  s.headers,
-                );
+              : await post(t, '/api/tickets', { ...draftBody(draft), orderId: order.id }, s.headers);
           return { kind, statusCode: res.statusCode, body: res.body };
         }),
       );
@@ -115,12 +105,7 @@ describe('concurrency', () => {
           const res =
             kind === 'verify'
               ? await verify(t, s, testProviderSignature(order.id))
-              : await post(
-                  t,
-                  '/api/tickets',
-                  { ...draftBody(draft), orderId: order.id },
-                  s.headers,
-                );
+              : await post(t, '/api/tickets', { ...draftBody(draft), orderId: order.id }, s.headers);
           return { kind, statusCode: res.statusCode, body: res.body };
         }),
       );
@@ -188,10 +173,9 @@ describe('the Razorpay webhook', () => {
     expect(events.filter((e) => e.kind === 'created')).toHaveLength(1);
     expect(await paymentStatusOf(rz, s, order.id)).toBe('captured');
     // A late payment.failed for the same order does not un-pay it.
-    expect(
-      (await sendHook(razorpayWebhook('payment.failed', { orderId: order.id, amount: 9900 })))
-        .statusCode,
-    ).toBe(200);
+    expect((await sendHook(razorpayWebhook('payment.failed', { orderId: order.id, amount: 9900 }))).statusCode).toBe(
+      200,
+    );
     expect(await paymentStatusOf(rz, s, order.id)).toBe('captured');
     expect(await ticketRowsOfOrder(rz, order.id)).toHaveLength(1);
   });
@@ -200,27 +184,17 @@ describe('the Razorpay webhook', () => {
     const d = await serviceDraft(rz);
     const s = await signUp(rz);
     const order = await openBookingOrder(rz, s, d);
-    for (const tampered of [
-      { amount: 100 },
-      { amount: 990000 },
-      { amount: 9900, currency: 'USD' },
-    ]) {
-      const res = await sendHook(
-        razorpayWebhook('payment.captured', { orderId: order.id, ...tampered }),
-      );
+    for (const tampered of [{ amount: 100 }, { amount: 990000 }, { amount: 9900, currency: 'USD' }]) {
+      const res = await sendHook(razorpayWebhook('payment.captured', { orderId: order.id, ...tampered }));
       expect(res.statusCode).toBe(200);
     }
     expect(await paymentStatusOf(rz, s, order.id)).toBe('created');
     expect(await ticketRowsOfOrder(rz, order.id)).toEqual([]);
-    expectError(
-      await post(rz, '/api/tickets', { ...draftBody(d), orderId: order.id }, s.headers),
-      402,
-    );
+    expectError(await post(rz, '/api/tickets', { ...draftBody(d), orderId: order.id }, s.headers), 402);
     // The right amount afterwards still settles it.
-    expect(
-      (await sendHook(razorpayWebhook('payment.captured', { orderId: order.id, amount: 9900 })))
-        .statusCode,
-    ).toBe(200);
+    expect((await sendHook(razorpayWebhook('payment.captured', { orderId: order.id, amount: 9900 }))).statusCode).toBe(
+      200,
+    );
     expect(await paymentStatusOf(rz, s, order.id)).toBe('captured');
     expect(await ticketRowsOfOrder(rz, order.id)).toHaveLength(1);
   });

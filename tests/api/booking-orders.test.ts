@@ -41,65 +41,39 @@ const orderBody = (d: Draft, extra: Record<string, unknown> = {}) => ({
 describe('POST /order (booking)', () => {
   it('answers 401 to an anonymous caller', async () => {
     expectError(await post(t, '/order', orderBody(draft)), 401);
-    expectError(
-      await post(t, '/order', orderBody(draft), { authorization: 'Bearer not-a-token' }),
-      401,
-    );
+    expectError(await post(t, '/order', orderBody(draft), { authorization: 'Bearer not-a-token' }), 401);
   });
 
-  it.each(['engineer', 'admin'] as const)(
-    'answers 403 to the %s role (customers only)',
-    async (role) => {
-      const s = await signUp(t, {}, role);
-      expectError(await post(t, '/order', orderBody(draft), s.headers), 403);
-      const count = await t.database.db
-        .select()
-        .from(payments)
-        .where(eq(payments.userId, s.user.id));
-      expect(count).toEqual([]);
-    },
-  );
+  it.each(['engineer', 'admin'] as const)('answers 403 to the %s role (customers only)', async (role) => {
+    const s = await signUp(t, {}, role);
+    expectError(await post(t, '/order', orderBody(draft), s.headers), 403);
+    const count = await t.database.db.select().from(payments).where(eq(payments.userId, s.user.id));
+    expect(count).toEqual([]);
+  });
 
   it.each([100, 990000, 0, -9900, 9899, 9901, 9900.5, 29900])(
     'refuses the client amount %j with 400 (the fee is 9900)',
     async (amount) => {
       const s = await signUp(t);
       expectError(await post(t, '/order', orderBody(draft, { amount }), s.headers), 400);
-      expect(
-        await t.database.db.select().from(payments).where(eq(payments.userId, s.user.id)),
-      ).toEqual([]);
+      expect(await t.database.db.select().from(payments).where(eq(payments.userId, s.user.id))).toEqual([]);
     },
   );
 
-  it.each(['USD', 'inr', '', 'EUR'])(
-    'refuses the currency %j with 400 (INR only)',
-    async (currency) => {
-      const s = await signUp(t);
-      expectError(await post(t, '/order', orderBody(draft, { currency }), s.headers), 400);
-    },
-  );
+  it.each(['USD', 'inr', '', 'EUR'])('refuses the currency %j with 400 (INR only)', async (currency) => {
+    const s = await signUp(t);
+    expectError(await post(t, '/order', orderBody(draft, { currency }), s.headers), 400);
+  });
 
   it('refuses a sub-service of another main service with 400', async () => {
     const s = await signUp(t);
     const other = await serviceDraft(t, 1);
     expect(other.mainServiceId).not.toBe(draft.mainServiceId);
-    expectError(
-      await post(t, '/order', orderBody(draft, { subServiceId: other.subServiceId }), s.headers),
-      400,
-    );
+    expectError(await post(t, '/order', orderBody(draft, { subServiceId: other.subServiceId }), s.headers), 400);
     // A main service given as the sub-service, and an unknown id, are refused too.
-    expectError(
-      await post(t, '/order', orderBody(draft, { subServiceId: draft.mainServiceId }), s.headers),
-      400,
-    );
-    expectError(
-      await post(t, '/order', orderBody(draft, { mainServiceId: randomUUID() }), s.headers),
-      400,
-    );
-    expectError(
-      await post(t, '/order', orderBody(draft, { subServiceId: 'not-a-uuid' }), s.headers),
-      400,
-    );
+    expectError(await post(t, '/order', orderBody(draft, { subServiceId: draft.mainServiceId }), s.headers), 400);
+    expectError(await post(t, '/order', orderBody(draft, { mainServiceId: randomUUID() }), s.headers), 400);
+    expectError(await post(t, '/order', orderBody(draft, { subServiceId: 'not-a-uuid' }), s.headers), 400);
   });
 
   it('refuses a missing or blank description with 400', async () => {
@@ -107,10 +81,7 @@ describe('POST /order (booking)', () => {
     const { description: _omit, ...withoutDescription } = orderBody(draft);
     expectError(await post(t, '/order', withoutDescription, s.headers), 400);
     expectError(await post(t, '/order', orderBody(draft, { description: '   ' }), s.headers), 400);
-    expectError(
-      await post(t, '/order', orderBody(draft, { description: 'x'.repeat(2001) }), s.headers),
-      400,
-    );
+    expectError(await post(t, '/order', orderBody(draft, { description: 'x'.repeat(2001) }), s.headers), 400);
   });
 
   it('answers 201 { id, amount: 9900, currency: INR, keyId } and makes no ticket yet', async () => {
@@ -160,11 +131,7 @@ describe('the test provider checkout (POST /test-checkout/{orderId})', () => {
     const res = await post(t, `/test-checkout/${order.id}`, { outcome: 'success' }, s.headers);
     expect(res.statusCode).toBe(200);
     const answer = res.json() as Record<string, string>;
-    expect(Object.keys(answer).sort()).toEqual([
-      'razorpay_order_id',
-      'razorpay_payment_id',
-      'razorpay_signature',
-    ]);
+    expect(Object.keys(answer).sort()).toEqual(['razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature']);
     expect(answer.razorpay_order_id).toBe(order.id);
 
     // The page never calls /verify: the ticket is there anyway.
@@ -204,24 +171,15 @@ describe('the test provider checkout (POST /test-checkout/{orderId})', () => {
     expect(await paymentStatusOf(t, s, order.id)).toBe('failed');
     expect(await ticketRowsOfUser(t, s.user.id)).toEqual([]);
     expect((await listTickets(t, s)).tickets).toEqual([]);
-    expectError(
-      await post(t, '/api/tickets', { ...draftBody(draft), orderId: order.id }, s.headers),
-      402,
-    );
+    expectError(await post(t, '/api/tickets', { ...draftBody(draft), orderId: order.id }, s.headers), 402);
   });
 
   it("answers 403 for another customer's order and changes nothing", async () => {
     const owner = await signUp(t);
     const other = await signUp(t);
     const order = await openBookingOrder(t, owner, draft);
-    expectError(
-      await post(t, `/test-checkout/${order.id}`, { outcome: 'success' }, other.headers),
-      403,
-    );
-    expectError(
-      await post(t, `/test-checkout/${order.id}`, { outcome: 'failure' }, other.headers),
-      403,
-    );
+    expectError(await post(t, `/test-checkout/${order.id}`, { outcome: 'success' }, other.headers), 403);
+    expectError(await post(t, `/test-checkout/${order.id}`, { outcome: 'failure' }, other.headers), 403);
     expect(await paymentStatusOf(t, owner, order.id)).toBe('created');
     expect(await ticketRowsOfOrder(t, order.id)).toEqual([]);
   });
@@ -230,20 +188,14 @@ describe('the test provider checkout (POST /test-checkout/{orderId})', () => {
     const s = await signUp(t);
     const order = await openBookingOrder(t, s, draft);
     await testCheckoutPay(t, s, order.id);
-    expectError(
-      await post(t, `/test-checkout/${order.id}`, { outcome: 'failure' }, s.headers),
-      409,
-    );
+    expectError(await post(t, `/test-checkout/${order.id}`, { outcome: 'failure' }, s.headers), 409);
     expect(await paymentStatusOf(t, s, order.id)).toBe('captured');
     expect(await ticketRowsOfOrder(t, order.id)).toHaveLength(1);
   });
 
   it('answers 404 for an unknown order, 400 for a bad outcome and 401 when anonymous', async () => {
     const s = await signUp(t);
-    expectError(
-      await post(t, '/test-checkout/order_test_nope', { outcome: 'success' }, s.headers),
-      404,
-    );
+    expectError(await post(t, '/test-checkout/order_test_nope', { outcome: 'success' }, s.headers), 404);
     const order = await openBookingOrder(t, s, draft);
     expectError(await post(t, `/test-checkout/${order.id}`, { outcome: 'maybe' }, s.headers), 400);
     expectError(await post(t, `/test-checkout/${order.id}`, {}, s.headers), 400);

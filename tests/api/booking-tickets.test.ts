@@ -118,29 +118,15 @@ describe('POST /api/tickets', () => {
   it('answers 400 without an orderId', async () => {
     const s = await signUp(t);
     expectError(await post(t, '/api/tickets', draftBody(draft), s.headers), 400);
-    expectError(
-      await post(t, '/api/tickets', { ...draftBody(draft), orderId: '' }, s.headers),
-      400,
-    );
+    expectError(await post(t, '/api/tickets', { ...draftBody(draft), orderId: '' }, s.headers), 400);
     expect(await ticketRowsOfUser(t, s.user.id)).toEqual([]);
   });
 
   it('answers 402 for an unpaid order, and for an unknown one', async () => {
     const s = await signUp(t);
     const order = await openBookingOrder(t, s, draft);
-    expectError(
-      await post(t, '/api/tickets', { ...draftBody(draft), orderId: order.id }, s.headers),
-      402,
-    );
-    expectError(
-      await post(
-        t,
-        '/api/tickets',
-        { ...draftBody(draft), orderId: 'order_test_made_up' },
-        s.headers,
-      ),
-      402,
-    );
+    expectError(await post(t, '/api/tickets', { ...draftBody(draft), orderId: order.id }, s.headers), 402);
+    expectError(await post(t, '/api/tickets', { ...draftBody(draft), orderId: 'order_test_made_up' }, s.headers), 402);
     expect(await ticketRowsOfUser(t, s.user.id)).toEqual([]);
   });
 
@@ -148,10 +134,7 @@ describe('POST /api/tickets', () => {
     const owner = await signUp(t);
     const other = await signUp(t);
     const { orderId } = await bookAndPay(t, owner, draft);
-    expectError(
-      await post(t, '/api/tickets', { ...draftBody(draft), orderId }, other.headers),
-      402,
-    );
+    expectError(await post(t, '/api/tickets', { ...draftBody(draft), orderId }, other.headers), 402);
     expect(await ticketRowsOfUser(t, other.user.id)).toEqual([]);
     expect((await listTickets(t, other)).tickets).toEqual([]);
   });
@@ -182,10 +165,7 @@ describe('POST /api/tickets', () => {
     const { orderId } = await bookAndPay(t, s, draft);
     expectError(await post(t, '/api/tickets', { ...draftBody(draft), orderId }), 401);
     const admin = await signUp(t, {}, 'admin');
-    expectError(
-      await post(t, '/api/tickets', { ...draftBody(draft), orderId }, admin.headers),
-      403,
-    );
+    expectError(await post(t, '/api/tickets', { ...draftBody(draft), orderId }, admin.headers), 403);
   });
 });
 
@@ -210,9 +190,7 @@ describe('the ticket JSON', () => {
     const [listed] = (await listTickets(t, s)).tickets;
     expect(listed).toEqual(ticket);
     // The sub-service really belongs to the main service named.
-    expect((await subServices(t.app, draft.mainServiceId)).map((x) => x.name)).toContain(
-      ticket.subService.name,
-    );
+    expect((await subServices(t.app, draft.mainServiceId)).map((x) => x.name)).toContain(ticket.subService.name);
   });
 });
 
@@ -224,12 +202,7 @@ describe('the ticket history', () => {
     const events = await eventsOfTicket(t, ticket.id);
     const kinds = events.map((e) => e.kind);
     expect(kinds).toEqual(
-      expect.arrayContaining([
-        'payment_created',
-        'payment_captured',
-        'payment_verified',
-        'created',
-      ]),
+      expect.arrayContaining(['payment_created', 'payment_captured', 'payment_verified', 'created']),
     );
     expect(kinds.filter((k) => k === 'created')).toHaveLength(1);
     expect(kinds.filter((k) => k === 'payment_created')).toHaveLength(1);

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CATALOGUE } from '../../src/server/modules/catalogue/seed.js';
-import {
-  createTestAppWithAdmins,
-  expectError,
-  mainServices,
-  type Session,
-  subServices,
-} from '../support/api.js';
+import { createTestAppWithAdmins, expectError, mainServices, type Session, subServices } from '../support/api.js';
 import { del, get, patch, post } from '../support/booking.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -38,7 +32,11 @@ describe('GET /api/admin/services/main', () => {
   });
 
   it('ignores a bearer token, even a bad one (public route)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/services/main', headers: { authorization: 'Bearer junk' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/services/main',
+      headers: { authorization: 'Bearer junk' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -64,9 +62,11 @@ describe('GET /api/admin/services/{id}/sub', () => {
   it('keeps each main service to its own sub-services', async () => {
     const [first, second] = await mainServices(t.app);
     const subsOf = async (id: string) =>
-      ((await t.app.inject({ method: 'GET', url: `/api/admin/services/${id}/sub` })).json() as { subServices: { id: string }[] }).subServices.map(
-        (s) => s.id,
-      );
+      (
+        (await t.app.inject({ method: 'GET', url: `/api/admin/services/${id}/sub` })).json() as {
+          subServices: { id: string }[];
+        }
+      ).subServices.map((s) => s.id);
     const a = await subsOf(first!.id);
     const b = await subsOf(second!.id);
     expect(a.length).toBeGreaterThan(0);
@@ -88,7 +88,9 @@ describe('GET /api/admin/services/{id}/sub', () => {
   it('answers 404 { error } for the id of a sub-service (not a main service)', async () => {
     const [main] = await mainServices(t.app);
     const subs = (
-      (await t.app.inject({ method: 'GET', url: `/api/admin/services/${main!.id}/sub` })).json() as { subServices: { id: string }[] }
+      (await t.app.inject({ method: 'GET', url: `/api/admin/services/${main!.id}/sub` })).json() as {
+        subServices: { id: string }[];
+      }
     ).subServices;
     expect(subs.length).toBeGreaterThan(0);
     expectError(await t.app.inject({ method: 'GET', url: `/api/admin/services/${subs[0]!.id}/sub` }), 404);
@@ -157,21 +159,13 @@ describe('catalogue admin: PATCH and DELETE /api/admin/services/{id}', () => {
     const sub = await addService('Dead pixels', main.id);
     const other = await addService('Keyboards');
 
-    expectError(
-      await editService(other.id, 'Keyboards', sub.id),
-      400,
-      'The parent category must be a main service',
-    );
+    expectError(await editService(other.id, 'Keyboards', sub.id), 400, 'The parent category must be a main service');
     expectError(
       await editService(other.id, 'Keyboards', randomUUID()),
       400,
       'The parent category must be a main service',
     );
-    expectError(
-      await editService(other.id, 'Keyboards', other.id),
-      400,
-      'A service cannot be its own parent category',
-    );
+    expectError(await editService(other.id, 'Keyboards', other.id), 400, 'A service cannot be its own parent category');
     expectError(
       await post(t, '/api/admin/services', { name: 'Flicker', parentId: sub.id }, admin.headers),
       400,
@@ -255,11 +249,7 @@ describe('catalogue admin: PATCH and DELETE /api/admin/services/{id}', () => {
   it('answers 404 to DELETE (and PATCH) of an unknown id, and deletes nothing', async () => {
     const before = await catalogue();
     const unknown = randomUUID();
-    expectError(
-      await del(t, `/api/admin/services/${unknown}`, admin.headers),
-      404,
-      'Service not found',
-    );
+    expectError(await del(t, `/api/admin/services/${unknown}`, admin.headers), 404, 'Service not found');
     expectError(await editService(unknown, 'Ghost', null), 404, 'Service not found');
     expect(await catalogue()).toEqual(before);
 
@@ -268,11 +258,7 @@ describe('catalogue admin: PATCH and DELETE /api/admin/services/{id}', () => {
     expect((await del(t, `/api/admin/services/${gone.id}`, admin.headers)).json()).toEqual({
       success: true,
     });
-    expectError(
-      await del(t, `/api/admin/services/${gone.id}`, superadmin),
-      404,
-      'Service not found',
-    );
+    expectError(await del(t, `/api/admin/services/${gone.id}`, superadmin), 404, 'Service not found');
     expect(await catalogue()).toEqual(before);
   });
 });

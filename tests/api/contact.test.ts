@@ -4,14 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactRequests } from '../../src/server/db/schema/index.js';
 import type { ContactRequest } from '../../src/shared/contracts/admin.js';
 import { COMPUTER_TYPES, URGENCIES } from '../../src/shared/contracts/contact.js';
-import {
-  expectError,
-  mainServices,
-  type Session,
-  signUp,
-  subServices,
-  uniqueEmail,
-} from '../support/api.js';
+import { expectError, mainServices, type Session, signUp, subServices, uniqueEmail } from '../support/api.js';
 import { del, get, post } from '../support/booking.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -115,11 +108,14 @@ describe('POST /api/contact/add', () => {
     expect((await rowsFor(body.email))[0]?.computerType).toBe(computerType);
   });
 
-  it.each(['Tablet', 'laptop', 'mac', '', 'Desktop', 42])('refuses the computer type %j with 400', async (computerType) => {
-    const body = validBody({ computerType });
-    expectError(await submit(body), 400);
-    expect(await rowsFor(body.email)).toHaveLength(0);
-  });
+  it.each(['Tablet', 'laptop', 'mac', '', 'Desktop', 42])(
+    'refuses the computer type %j with 400',
+    async (computerType) => {
+      const body = validBody({ computerType });
+      expectError(await submit(body), 400);
+      expect(await rowsFor(body.email)).toHaveLength(0);
+    },
+  );
 
   it.each(URGENCIES)('accepts the urgency %j', async (urgency) => {
     const body = validBody({ urgency });
@@ -198,10 +194,7 @@ describe('contact requests and GET /api/admin/contacts', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const params = [
-        limit ? `limit=${limit}` : '',
-        cursor ? `cursor=${encodeURIComponent(cursor)}` : '',
-      ];
+      const params = [limit ? `limit=${limit}` : '', cursor ? `cursor=${encodeURIComponent(cursor)}` : ''];
       const query = params.filter(Boolean).join('&');
       const page: Page = await contactsPage(query ? `?${query}` : '');
       expect(page.contacts.length).toBeGreaterThan(0);
@@ -221,19 +214,9 @@ describe('contact requests and GET /api/admin/contacts', () => {
   };
 
   it('keeps a request’s service names when its sub-service, then its main service, is deleted', async () => {
-    const main = await post(
-      t,
-      '/api/admin/services',
-      { name: 'Retro Macs', parentId: null },
-      admin.headers,
-    );
+    const main = await post(t, '/api/admin/services', { name: 'Retro Macs', parentId: null }, admin.headers);
     const mainId = main.json().service.id as string;
-    const sub = await post(
-      t,
-      '/api/admin/services',
-      { name: 'Floppy drives', parentId: mainId },
-      admin.headers,
-    );
+    const sub = await post(t, '/api/admin/services', { name: 'Floppy drives', parentId: mainId }, admin.headers);
     const subId = sub.json().service.id as string;
     const body = contactBody(mainId, subId);
     await submitOk(body);

@@ -44,10 +44,12 @@ async function approvedCallback() {
   };
 }
 
-const finish = (cb: { path: string; cookie: string }) => t.app.inject({ method: 'GET', url: cb.path, headers: { cookie: cb.cookie } });
+const finish = (cb: { path: string; cookie: string }) =>
+  t.app.inject({ method: 'GET', url: cb.path, headers: { cookie: cb.cookie } });
 
 /** Whether the callback told the page that the account's password was removed (`&linked=1`). */
-const passwordRemoved = (res: LightMyRequestResponse) => new URL(String(res.headers.location), 'http://x').searchParams.get('linked') === '1';
+const passwordRemoved = (res: LightMyRequestResponse) =>
+  new URL(String(res.headers.location), 'http://x').searchParams.get('linked') === '1';
 
 const tokenFrom = (res: LightMyRequestResponse) => {
   const location = new URL(String(res.headers.location), 'http://x');
@@ -79,10 +81,19 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
     expect(await t.database.db.$count(users, eq(users.email, email))).toBe(1);
 
     // The Google-only account has no password: password login is "Invalid credentials", not a crash.
-    const pw = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'anything-at-all' } });
+    const pw = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'anything-at-all' },
+    });
     expect(pw.statusCode).toBe(401);
     // …and everything else works for it, profile edit included.
-    const profile = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: bearer(token), payload: { name: 'Gita G', email, phone: '+91 99999 11111' } });
+    const profile = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: bearer(token),
+      payload: { name: 'Gita G', email, phone: '+91 99999 11111' },
+    });
     expect(profile.json().user).toMatchObject({ name: 'Gita G', phone: '+91 99999 11111' });
   });
 
@@ -102,7 +113,11 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
     // The maker's session and password no longer open the account.
     expectError(await t.app.inject({ method: 'GET', url: '/api/me', headers: squatter.headers }), 401);
     expectError(await t.app.inject({ method: 'GET', url: '/api/tickets', headers: squatter.headers }), 401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: victimEmail, password: 'correct-horse-42' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: victimEmail, password: 'correct-horse-42' },
+    });
     expectError(login, 401, 'Invalid credentials');
 
     // A later Google sign-in finds the linked account and leaves the owner's earlier session alone.
@@ -123,14 +138,21 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
     issuer.nextClaims({ sub: 'attacker-google-sub', email: attackerEmail, email_verified: true });
     const attacker = bearer(tokenFrom(await finish(await approvedCallback())));
     const victimEmail = uniqueEmail('victim');
-    const moved = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: attacker, payload: { name: 'Attacker', email: victimEmail, phone: '+91 90000 12345' } });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: attacker,
+      payload: { name: 'Attacker', email: victimEmail, phone: '+91 90000 12345' },
+    });
     expect(moved.statusCode).toBe(200);
 
     // The victim's Google account proves the address: the attacker's session ends…
     issuer.nextClaims({ sub: 'victim-google-sub', email: victimEmail, email_verified: true });
     const victim = bearer(tokenFrom(await finish(await approvedCallback())));
     expectError(await t.app.inject({ method: 'GET', url: '/api/me', headers: attacker }), 401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: victim })).json().user.email).toBe(victimEmail);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: victim })).json().user.email).toBe(
+      victimEmail,
+    );
     // …and the attacker's Google account no longer opens it (it gets an account of its own).
     issuer.nextClaims({ sub: 'attacker-google-sub', email: attackerEmail, email_verified: true });
     const again = bearer(tokenFrom(await finish(await approvedCallback())));
@@ -143,14 +165,27 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
   it('the same holds for an address written into a profile', async () => {
     const victimEmail = uniqueEmail('victim');
     const squatter = await signUp(t, { email: uniqueEmail('squatter') });
-    const moved = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: squatter.headers, payload: { name: 'Squatter', email: victimEmail, phone: squatter.user.phone } });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: squatter.headers,
+      payload: { name: 'Squatter', email: victimEmail, phone: squatter.user.phone },
+    });
     expect(moved.statusCode).toBe(200);
 
     issuer.nextClaims({ sub: 'profile-owner-sub', email: victimEmail, email_verified: true });
     const ownerToken = tokenFrom(await finish(await approvedCallback()));
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(ownerToken) })).statusCode).toBe(200);
     expectError(await t.app.inject({ method: 'GET', url: '/api/me', headers: squatter.headers }), 401);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: victimEmail, password: 'correct-horse-42' } }), 401, 'Invalid credentials');
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: victimEmail, password: 'correct-horse-42' },
+      }),
+      401,
+      'Invalid credentials',
+    );
   });
 
   it('never lets an unverified email take over an existing account (or open a new one)', async () => {
@@ -223,7 +258,11 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
   it('brings a denied consent back to / with its reason', async () => {
     const login = await t.app.inject({ method: 'GET', url: '/api/google/login' });
     const state = new URL(String(login.headers.location)).searchParams.get('state');
-    const res = await t.app.inject({ method: 'GET', url: `/api/google/callback?error=access_denied&state=${state}`, headers: { cookie: cookieOf(login) } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/google/callback?error=access_denied&state=${state}`,
+      headers: { cookie: cookieOf(login) },
+    });
     expectFailure(res, 'denied');
   });
 });
@@ -233,14 +272,21 @@ describe('Google sign-in when it cannot run', () => {
     const plain = await createTestApp();
     try {
       expectFailure(await plain.app.inject({ method: 'GET', url: '/api/google/login' }), 'not_configured');
-      expectFailure(await plain.app.inject({ method: 'GET', url: '/api/google/callback?code=x&state=y' }), 'not_configured');
+      expectFailure(
+        await plain.app.inject({ method: 'GET', url: '/api/google/callback?code=x&state=y' }),
+        'not_configured',
+      );
     } finally {
       await plain.close();
     }
   });
 
   it('answers "unavailable" when the issuer is down', async () => {
-    const down = await createTestApp({ GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id, GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret, GOOGLE_ISSUER: 'http://127.0.0.1:9' });
+    const down = await createTestApp({
+      GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+      GOOGLE_ISSUER: 'http://127.0.0.1:9',
+    });
     try {
       expectFailure(await down.app.inject({ method: 'GET', url: '/api/google/login' }), 'unavailable');
     } finally {

@@ -23,7 +23,8 @@ async function call(opts: InjectOptions): Promise<LightMyRequestResponse> {
 const JSON_ROUTES = ['/api/signup', '/api/login', '/api/contact/add'];
 const MARKETING = ['/', '/service', '/how-it-works', '/about', '/contact'];
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 describe('malformed input', () => {
   it.each(JSON_ROUTES)('answers malformed JSON on %s with 400 { error }', async (url) => {
@@ -44,8 +45,14 @@ describe('malformed input', () => {
   });
 
   it('refuses a prototype-pollution body with 400 and pollutes nothing', async () => {
-    const payload = '{"__proto__":{"role":"admin"},"name":"X","email":"proto@example.com","phone":"+91 98765 43210","password":"long-enough-1"}';
-    const res = await call({ method: 'POST', url: '/api/signup', payload, headers: { 'content-type': 'application/json' } });
+    const payload =
+      '{"__proto__":{"role":"admin"},"name":"X","email":"proto@example.com","phone":"+91 98765 43210","password":"long-enough-1"}';
+    const res = await call({
+      method: 'POST',
+      url: '/api/signup',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(res, 400);
     expect(({} as Record<string, unknown>).role).toBeUndefined();
   });
@@ -56,16 +63,27 @@ describe('malformed input', () => {
   });
 
   it('accepts a body just under the limit as far as size goes (then validates it)', async () => {
-    const payload = JSON.stringify({ name: 'x', email: 'big@example.com', password: 'y'.repeat(90 * 1024), phone: '+91 98765 43210' });
+    const payload = JSON.stringify({
+      name: 'x',
+      email: 'big@example.com',
+      password: 'y'.repeat(90 * 1024),
+      phone: '+91 98765 43210',
+    });
     // Over the password maximum, so 400; the point is that it is not 413.
-    expectError(await call({ method: 'POST', url: '/api/signup', payload, headers: { 'content-type': 'application/json' } }), 400);
+    expectError(
+      await call({ method: 'POST', url: '/api/signup', payload, headers: { 'content-type': 'application/json' } }),
+      400,
+    );
   });
 
   it.each([
     ['text/plain', '{"email":"a@example.com","password":"long-enough-1"}'],
     ['application/xml', '<login><email>a@example.com</email></login>'],
     ['application/x-www-form-urlencoded', 'email=a%40example.com&password=long-enough-1'],
-    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.com\r\n--x--'],
+    [
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.com\r\n--x--',
+    ],
   ])('answers a %s body on a JSON route with a 4xx { error }', async (contentType, payload) => {
     const res = await call({ method: 'POST', url: '/api/login', payload, headers: { 'content-type': contentType } });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
@@ -76,17 +94,38 @@ describe('malformed input', () => {
 
   it('answers deeply nested or oversized field values with 400, never 5xx', async () => {
     const nested = '{"a":'.repeat(2000) + '1' + '}'.repeat(2000);
-    expect((await call({ method: 'POST', url: '/api/signup', payload: nested, headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
-    const huge = { name: 'n'.repeat(5000), email: `${'e'.repeat(300)}@example.com`, phone: '9'.repeat(50), password: 'p'.repeat(500) };
+    expect(
+      (
+        await call({
+          method: 'POST',
+          url: '/api/signup',
+          payload: nested,
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const huge = {
+      name: 'n'.repeat(5000),
+      email: `${'e'.repeat(300)}@example.com`,
+      phone: '9'.repeat(50),
+      password: 'p'.repeat(500),
+    };
     expectError(await call({ method: 'POST', url: '/api/signup', payload: huge }), 400);
-    expectError(await call({ method: 'POST', url: '/api/login', payload: { email: 'a@example.com', password: 'p'.repeat(500) } }), 400);
+    expectError(
+      await call({ method: 'POST', url: '/api/login', payload: { email: 'a@example.com', password: 'p'.repeat(500) } }),
+      400,
+    );
   });
 
   it('answers odd but well-formed strings without a 5xx', async () => {
     const odd = ["'; drop table users; --", '\u0000nul', '😀'.repeat(10), '\ud800', '<script>alert(1)</script>'];
     for (const value of odd) {
       await call({ method: 'POST', url: '/api/login', payload: { email: `${value}@example.com`, password: value } });
-      await call({ method: 'POST', url: '/api/signup', payload: { name: value, email: uniqueEmail('odd'), phone: '+91 98765 43210', password: `${value}-long-enough` } });
+      await call({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { name: value, email: uniqueEmail('odd'), phone: '+91 98765 43210', password: `${value}-long-enough` },
+      });
     }
     const [main] = await mainServices(t.app);
     const [sub] = await subServices(t.app, main!.id);
@@ -94,19 +133,37 @@ describe('malformed input', () => {
       await call({
         method: 'POST',
         url: '/api/contact/add',
-        payload: { name: value, email: uniqueEmail('odd'), phone: '+91 98765 43210', computerType: 'Mac', description: value, urgency: 'Low', mainServiceId: main!.id, subServiceId: sub!.id },
+        payload: {
+          name: value,
+          email: uniqueEmail('odd'),
+          phone: '+91 98765 43210',
+          computerType: 'Mac',
+          description: value,
+          urgency: 'Low',
+          mainServiceId: main!.id,
+          subServiceId: sub!.id,
+        },
       });
     }
   });
 
   it('refuses a NUL character in a stored text field with 400 and stores nothing', async () => {
     const email = uniqueEmail('nul');
-    const signup = await call({ method: 'POST', url: '/api/signup', payload: { name: 'a\u0000b', email, phone: '+91 98765 43210', password: 'long-enough-1' } });
+    const signup = await call({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { name: 'a\u0000b', email, phone: '+91 98765 43210', password: 'long-enough-1' },
+    });
     expectError(signup, 400);
     expectError(await call({ method: 'POST', url: '/api/login', payload: { email, password: 'long-enough-1' } }), 401);
 
     const s = await signUp(t);
-    const profile = await call({ method: 'PATCH', url: '/api/profile', headers: s.headers, payload: { name: 'x\u0000', email: s.user.email, phone: s.user.phone } });
+    const profile = await call({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: s.headers,
+      payload: { name: 'x\u0000', email: s.user.email, phone: s.user.phone },
+    });
     expectError(profile, 400);
     const me = await call({ method: 'GET', url: '/api/me', headers: s.headers });
     expect((me.json() as { user: { name: string } }).user.name).toBe(s.user.name);
@@ -116,13 +173,28 @@ describe('malformed input', () => {
     const contact = await call({
       method: 'POST',
       url: '/api/contact/add',
-      payload: { name: 'N', email: uniqueEmail('nul'), phone: '+91 98765 43210', computerType: 'Mac', description: 'broken\u0000', urgency: 'Low', mainServiceId: main!.id, subServiceId: sub!.id },
+      payload: {
+        name: 'N',
+        email: uniqueEmail('nul'),
+        phone: '+91 98765 43210',
+        computerType: 'Mac',
+        description: 'broken\u0000',
+        urgency: 'Low',
+        mainServiceId: main!.id,
+        subServiceId: sub!.id,
+      },
     });
     expectError(contact, 400);
   });
 
   it('answers odd authorization headers and odd path ids without a 5xx', async () => {
-    for (const authorization of ['Bearer', 'Bearer a b', `Bearer ${'x'.repeat(10_000)}`, 'bearer ..', 'Bearer eyJ.eyJ.sig']) {
+    for (const authorization of [
+      'Bearer',
+      'Bearer a b',
+      `Bearer ${'x'.repeat(10_000)}`,
+      'bearer ..',
+      'Bearer eyJ.eyJ.sig',
+    ]) {
       expectError(await call({ method: 'GET', url: '/api/me', headers: { authorization } }), 401);
     }
     for (const id of ['%00', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(2000), '%E0%A4%A']) {
@@ -139,11 +211,14 @@ describe('malformed input', () => {
 });
 
 describe('not found', () => {
-  it.each(['/api/no-such-route', '/api/admin/nothing/here', '/api'])('answers the unknown API path %s with 404 JSON { error }', async (url) => {
-    expectError(await call({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } }), 404);
-    expectError(await call({ method: 'GET', url }), 404);
-    expectError(await call({ method: 'POST', url, payload: {} }), 404);
-  });
+  it.each(['/api/no-such-route', '/api/admin/nothing/here', '/api'])(
+    'answers the unknown API path %s with 404 JSON { error }',
+    async (url) => {
+      expectError(await call({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } }), 404);
+      expectError(await call({ method: 'GET', url }), 404);
+      expectError(await call({ method: 'POST', url, payload: {} }), 404);
+    },
+  );
 
   it('answers an unknown page with a 404 HTML page that says Page Not Found', async () => {
     const res = await call({ method: 'GET', url: '/no-such-page', headers: { accept: 'text/html' } });
@@ -226,7 +301,11 @@ describe('pages are sent compressed', () => {
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
     }
-    const notFound = await call({ method: 'GET', url: '/no-such-page', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    const notFound = await call({
+      method: 'GET',
+      url: '/no-such-page',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
     expect(notFound.statusCode).toBe(404);
     expect(brotliDecompressSync(notFound.rawPayload).toString('utf8')).toContain('Page Not Found');
   });
@@ -296,7 +375,12 @@ describe('errors never leak internals', () => {
   it('error bodies carry only a human message, no stack or code', async () => {
     const s = await signUp(t);
     const responses = [
-      await call({ method: 'POST', url: '/api/signup', payload: '{bad', headers: { 'content-type': 'application/json' } }),
+      await call({
+        method: 'POST',
+        url: '/api/signup',
+        payload: '{bad',
+        headers: { 'content-type': 'application/json' },
+      }),
       await call({ method: 'POST', url: '/api/signup', payload: { ...s.user, password: 'long-enough-1' } }),
       await call({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer x' } }),
       await call({ method: 'GET', url: '/api/admin/services/nope/sub' }),
@@ -312,7 +396,11 @@ describe('OpenAPI', () => {
   it('GET /api/docs/json returns an OpenAPI document of the API', async () => {
     const res = await call({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { openapi: string; info: { title: string }; paths: Record<string, Record<string, unknown>> };
+    const doc = res.json() as {
+      openapi: string;
+      info: { title: string };
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.info.title).toContain('RemoteFix');
     expect(doc.paths['/api/signup']).toHaveProperty('post');
@@ -340,7 +428,14 @@ describe('while the server shuts down', () => {
       });
     // In flight for sure: the headers are in, the body is still uploading when the shutdown starts.
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
-    const login = http.request({ host: '127.0.0.1', port, path: '/api/login', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const login = http.request({
+      host: '127.0.0.1',
+      port,
+      path: '/api/login',
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
     const loginAnswer = answer(login);
     login.write(body.slice(0, 10));
     await new Promise((r) => setTimeout(r, 150));
@@ -349,7 +444,9 @@ describe('while the server shuts down', () => {
     login.end(body.slice(10));
     expect((await loginAnswer).status).toBe(401);
     // The next request on that same kept-alive connection arrives while the app is closing.
-    const next = answer(http.request({ host: '127.0.0.1', port, path: '/api/admin/services/main', method: 'GET', agent }).end());
+    const next = answer(
+      http.request({ host: '127.0.0.1', port, path: '/api/admin/services/main', method: 'GET', agent }).end(),
+    );
     const nextAnswer = await next;
     expect(nextAnswer.status).toBe(503);
     expect(JSON.parse(nextAnswer.body)).toEqual({ error: 'The server is restarting. Please try again in a moment.' });

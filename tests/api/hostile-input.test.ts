@@ -51,9 +51,7 @@ const razorpay = await setUpProduct(
 
 const mainEndpoints = await endpointsOf(main.t);
 // The second instance differs only in its payment provider: its payment routes (and the signed webhook) are swept there.
-const razorpayEndpoints = (await endpointsOf(razorpay.t)).filter((ep) =>
-  ep.tags.includes('payments'),
-);
+const razorpayEndpoints = (await endpointsOf(razorpay.t)).filter((ep) => ep.tags.includes('payments'));
 
 describe('the endpoint list comes from the app', () => {
   it('covers every route the router serves, and the document describes every product route', () => {
@@ -106,8 +104,7 @@ describe.each([
 });
 
 describe('what the sweep found, pinned', () => {
-  const cursor = (at: unknown, id: unknown) =>
-    Buffer.from(JSON.stringify([at, id])).toString('base64url');
+  const cursor = (at: unknown, id: unknown) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
   const BAD_CURSORS = [
     cursor('2024-01-01T00:00:00.000Z', '------------------------------------'), // fits [0-9a-f-]{36}, not a uuid
     cursor('-271821-04-20T00:00:00.000Z', '00000000-0000-1000-8000-000000000000'), // a Date PostgreSQL cannot store

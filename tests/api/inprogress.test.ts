@@ -31,9 +31,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A customer with a paid booking whose ticket an admin has put in progress with the engineer. */
-async function inProgressTicket(
-  owner?: Session,
-): Promise<{ customer: Session; ticket: Ticket; orderId: string }> {
+async function inProgressTicket(owner?: Session): Promise<{ customer: Session; ticket: Ticket; orderId: string }> {
   const customer = owner ?? (await signUp(t));
   const { ticket, orderId } = await bookAndPay(t, customer, draft);
   await t.database.db
@@ -48,8 +46,7 @@ const orderInProgress = (s: Session, ticketId: string, extra: Record<string, unk
 
 async function openInProgressOrder(s: Session, ticketId: string): Promise<string> {
   const res = await orderInProgress(s, ticketId);
-  if (res.statusCode !== 201)
-    throw new Error(`order-inprogress answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode !== 201) throw new Error(`order-inprogress answered ${res.statusCode}: ${res.body}`);
   return (res.json() as { id: string }).id;
 }
 
@@ -69,10 +66,7 @@ async function inProgressPayments(s: Session) {
 }
 
 /** The raw JSON of one of the customer's tickets, as GET /api/tickets sends it. */
-async function rawTicketJson(
-  s: Session,
-  ticketId: string,
-): Promise<{ raw: string; ticket: Record<string, unknown> }> {
+async function rawTicketJson(s: Session, ticketId: string): Promise<{ raw: string; ticket: Record<string, unknown> }> {
   const res = await get(t, '/api/tickets', s.headers);
   expect(res.statusCode).toBe(200);
   const all = (JSON.parse(res.body) as { tickets: Record<string, unknown>[] }).tickets;
@@ -120,10 +114,7 @@ describe('POST /order-inprogress', () => {
     const s = await signUp(t);
     expectError(await orderInProgress(s, randomUUID()), 404);
     expectError(await orderInProgress(s, 'not-a-uuid'), 400);
-    expectError(
-      await post(t, '/order-inprogress', { amount: 29900, currency: 'INR' }, s.headers),
-      400,
-    );
+    expectError(await post(t, '/order-inprogress', { amount: 29900, currency: 'INR' }, s.headers), 400);
   });
 
   it.each([9900, 100, 299, 2990000, 0, 29899])(
@@ -185,9 +176,7 @@ describe('POST /order-inprogress', () => {
         .where(and(eq(payments.ticketId, ticket.id), eq(payments.kind, 'inprogress'))),
     ).toHaveLength(1);
     // Unpaid: the list says so.
-    expect(await inProgressPayments(customer)).toEqual([
-      { ticketId: ticket.id, status: 'created' },
-    ]);
+    expect(await inProgressPayments(customer)).toEqual([{ ticketId: ticket.id, status: 'created' }]);
   });
 
   it('after a failed attempt, the same order is offered again and can be paid: never a second order to pay', async () => {
@@ -200,9 +189,7 @@ describe('POST /order-inprogress', () => {
     const again = await openInProgressOrder(customer, ticket.id);
     expect(again).toBe(first);
     await verify(t, customer, await testCheckoutPay(t, customer, again));
-    expect(await inProgressPayments(customer)).toEqual([
-      { ticketId: ticket.id, status: 'verified' },
-    ]);
+    expect(await inProgressPayments(customer)).toEqual([{ ticketId: ticket.id, status: 'verified' }]);
     const rows = await t.database.db
       .select()
       .from(payments)
@@ -252,13 +239,8 @@ describe('POST /order-inprogress', () => {
   it('an in-progress order cannot stand in for a booking payment (POST /api/tickets answers 402)', async () => {
     const { customer, ticket } = await inProgressTicket();
     const orderId = await payInProgress(customer, ticket.id);
-    expectError(
-      await post(t, '/api/tickets', { ...draftBody(draft), orderId }, customer.headers),
-      402,
-    );
-    expect(
-      await t.database.db.select().from(tickets).where(eq(tickets.userId, customer.user.id)),
-    ).toHaveLength(1);
+    expectError(await post(t, '/api/tickets', { ...draftBody(draft), orderId }, customer.headers), 402);
+    expect(await t.database.db.select().from(tickets).where(eq(tickets.userId, customer.user.id))).toHaveLength(1);
   });
 });
 
@@ -302,13 +284,10 @@ describe("the engineer's contact details", () => {
     const { customer, ticket } = await inProgressTicket();
     const { ticket: second } = await inProgressTicket(customer);
     await payInProgress(customer, ticket.id);
-    expect(
-      ((await rawTicketJson(customer, ticket.id)).ticket.engineer as Record<string, unknown>).email,
-    ).toBe(engineer.user.email);
-    const other = (await rawTicketJson(customer, second.id)).ticket.engineer as Record<
-      string,
-      unknown
-    >;
+    expect(((await rawTicketJson(customer, ticket.id)).ticket.engineer as Record<string, unknown>).email).toBe(
+      engineer.user.email,
+    );
+    const other = (await rawTicketJson(customer, second.id)).ticket.engineer as Record<string, unknown>;
     expect(Object.keys(other).sort()).toEqual(['id', 'name']);
   });
 });

@@ -21,16 +21,30 @@ let ticketId = '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  production = await buildApp({ config: { ...t.config, env: 'production' }, database: t.database, jwtSecret: TEST_JWT_SECRET, logger: false });
+  production = await buildApp({
+    config: { ...t.config, env: 'production' },
+    database: t.database,
+    jwtSecret: TEST_JWT_SECRET,
+    logger: false,
+  });
   await production.ready();
 
   customer = await signUp(t, { name: 'Asha "Quotes" Rao' });
   engineer = await signUp(t, { name: 'Ravi Engineer' }, 'engineer');
   admin = await signUp(t, {}, 'admin');
-  const paid = await bookAndPay(t, customer, await serviceDraft(t, 0, 'Screen flickers — then goes dark.\nTwice a day, “sometimes” more.'));
+  const paid = await bookAndPay(
+    t,
+    customer,
+    await serviceDraft(t, 0, 'Screen flickers — then goes dark.\nTwice a day, “sometimes” more.'),
+  );
   await bookAndPay(t, customer, await serviceDraft(t, 1));
   ticketId = paid.ticket.id;
-  const assigned = await t.app.inject({ method: 'PATCH', url: `/api/admin/tickets/${ticketId}/assign`, headers: admin.headers, payload: { engineerId: engineer.user.id } });
+  const assigned = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/tickets/${ticketId}/assign`,
+    headers: admin.headers,
+    payload: { engineerId: engineer.user.id },
+  });
   expect(assigned.statusCode).toBe(200);
   const draft = await serviceDraft(t);
   const contact = await t.app.inject({
@@ -88,7 +102,11 @@ describe('production responses: the compiled writers send what the zod schemas d
         production.inject({ method: 'GET', url, headers }),
       ]);
       expect(checked.statusCode, url).toBeLessThan(500);
-      expect({ url, status: fast.statusCode, body: fast.body }).toEqual({ url, status: checked.statusCode, body: checked.body });
+      expect({ url, status: fast.statusCode, body: fast.body }).toEqual({
+        url,
+        status: checked.statusCode,
+        body: checked.body,
+      });
     }
   });
 
@@ -98,21 +116,57 @@ describe('production responses: the compiled writers send what the zod schemas d
     const me = await production.inject({ method: 'GET', url: '/api/me', headers: buyer.headers });
     expect(me.json()).toEqual({ user: buyer.user });
     const { ticket } = await bookAndPay(prod, buyer, await serviceDraft(prod, 2));
-    expect(ticket).toMatchObject({ status: 'pending', user: { name: 'Production Buyer' }, engineer: null, completedAt: null });
-    const assign = await production.inject({ method: 'PATCH', url: `/api/admin/tickets/${ticket.id}/assign`, headers: admin.headers, payload: { engineerId: engineer.user.id } });
+    expect(ticket).toMatchObject({
+      status: 'pending',
+      user: { name: 'Production Buyer' },
+      engineer: null,
+      completedAt: null,
+    });
+    const assign = await production.inject({
+      method: 'PATCH',
+      url: `/api/admin/tickets/${ticket.id}/assign`,
+      headers: admin.headers,
+      payload: { engineerId: engineer.user.id },
+    });
     expect(assign.statusCode).toBe(200);
-    const start = await production.inject({ method: 'PATCH', url: `/api/admin/tickets/${ticket.id}`, headers: admin.headers, payload: { status: 'in-progress' } });
-    expect(start.json().ticket).toMatchObject({ id: ticket.id, status: 'in-progress', engineer: { id: engineer.user.id } });
-    const done = await production.inject({ method: 'PATCH', url: `/api/tickets/${ticket.id}/complete`, headers: engineer.headers, payload: { remarks: 'Replaced the screen cable.' } });
-    expect(done.json().ticket).toMatchObject({ id: ticket.id, status: 'completed', remarks: 'Replaced the screen cable.' });
+    const start = await production.inject({
+      method: 'PATCH',
+      url: `/api/admin/tickets/${ticket.id}`,
+      headers: admin.headers,
+      payload: { status: 'in-progress' },
+    });
+    expect(start.json().ticket).toMatchObject({
+      id: ticket.id,
+      status: 'in-progress',
+      engineer: { id: engineer.user.id },
+    });
+    const done = await production.inject({
+      method: 'PATCH',
+      url: `/api/tickets/${ticket.id}/complete`,
+      headers: engineer.headers,
+      payload: { remarks: 'Replaced the screen cable.' },
+    });
+    expect(done.json().ticket).toMatchObject({
+      id: ticket.id,
+      status: 'completed',
+      remarks: 'Replaced the screen cable.',
+    });
     expect(typeof done.json().ticket.completedAt).toBe('string');
-    const refused = await production.inject({ method: 'POST', url: '/api/login', payload: { email: buyer.user.email, password: 'wrong-password-1' } });
+    const refused = await production.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: buyer.user.email, password: 'wrong-password-1' },
+    });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({ error: expect.any(String) });
   });
 
   it('sends a ticket list with its engineer, nulls and text as they are', async () => {
-    const res = await production.inject({ method: 'GET', url: '/api/engineer/assigned-tickets', headers: engineer.headers });
+    const res = await production.inject({
+      method: 'GET',
+      url: '/api/engineer/assigned-tickets',
+      headers: engineer.headers,
+    });
     const ticket = (res.json().tickets as Array<{ id: string }>).find((x) => x.id === ticketId);
     expect(ticket).toMatchObject({
       id: ticketId,

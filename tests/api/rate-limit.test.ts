@@ -26,7 +26,12 @@ afterAll(() => t.close());
 
 // Each describe uses its own client address, so the budgets of one do not spill into another.
 const login = (ip: string, email = 'nobody@example.com') =>
-  t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { email, password: 'wrong-password-1' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress: ip,
+    payload: { email, password: 'wrong-password-1' },
+  });
 const signup = (ip: string) =>
   t.app.inject({
     method: 'POST',
@@ -34,7 +39,8 @@ const signup = (ip: string) =>
     remoteAddress: ip,
     payload: { name: 'Asha', email: uniqueEmail('rl'), phone: '+91 98765 43210', password: 'correct-horse-42' },
   });
-const contact = (ip: string) => t.app.inject({ method: 'POST', url: '/api/contact/add', remoteAddress: ip, payload: contactBody() });
+const contact = (ip: string) =>
+  t.app.inject({ method: 'POST', url: '/api/contact/add', remoteAddress: ip, payload: contactBody() });
 
 function expectLimited(res: LightMyRequestResponse) {
   expectError(res, 429);
@@ -131,7 +137,12 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
     const proxied = await createTestApp({ RATE_LIMIT_AUTH: '2', TRUST_PROXY: '1' });
     try {
       const login = (ip: string) =>
-        proxied.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-forwarded-for': ip }, payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          headers: { 'x-forwarded-for': ip },
+          payload: { email: 'nobody@example.com', password: 'wrong-password' },
+        });
       expect((await login('203.0.113.1')).statusCode).toBe(401);
       expect((await login('203.0.113.1')).statusCode).toBe(401);
       expect((await login('203.0.113.1')).statusCode).toBe(429);
@@ -146,7 +157,12 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
     const direct = await createTestApp({ RATE_LIMIT_AUTH: '2' });
     try {
       const login = (ip: string) =>
-        direct.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-forwarded-for': ip }, payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+        direct.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          headers: { 'x-forwarded-for': ip },
+          payload: { email: 'nobody@example.com', password: 'wrong-password' },
+        });
       await login('198.51.100.1');
       await login('198.51.100.2');
       expect((await login('198.51.100.3')).statusCode).toBe(429);
@@ -163,18 +179,44 @@ describe('opening payment orders has a budget per customer', () => {
     const draft = await serviceDraft(t);
     const ip = '10.0.9.1';
     const order = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/order', remoteAddress: ip, headers, payload: { amount: 9900, currency: 'INR', ...draftBody(draft) } });
+      t.app.inject({
+        method: 'POST',
+        url: '/order',
+        remoteAddress: ip,
+        headers,
+        payload: { amount: 9900, currency: 'INR', ...draftBody(draft) },
+      });
     const looping = await signUp(t);
     for (let i = 0; i < 2; i++) expect((await order(looping.headers)).statusCode).toBe(201);
     // An in-progress order attempt counts too (refused here: the ticket does not exist).
-    expectError(await t.app.inject({ method: 'POST', url: '/order-inprogress', remoteAddress: ip, headers: looping.headers, payload: { ticketId: '00000000-0000-4000-8000-000000000000' } }), 404);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/order-inprogress',
+        remoteAddress: ip,
+        headers: looping.headers,
+        payload: { ticketId: '00000000-0000-4000-8000-000000000000' },
+      }),
+      404,
+    );
     expectLimited(await order(looping.headers));
-    expectLimited(await t.app.inject({ method: 'POST', url: '/order-inprogress', remoteAddress: ip, headers: looping.headers, payload: { ticketId: '00000000-0000-4000-8000-000000000000' } }));
+    expectLimited(
+      await t.app.inject({
+        method: 'POST',
+        url: '/order-inprogress',
+        remoteAddress: ip,
+        headers: looping.headers,
+        payload: { ticketId: '00000000-0000-4000-8000-000000000000' },
+      }),
+    );
 
     const other = await signUp(t);
     expect((await order(other.headers)).statusCode).toBe(201);
     // The rest of the customer's API is not limited.
-    expect((await t.app.inject({ method: 'GET', url: '/api/tickets', remoteAddress: ip, headers: looping.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/tickets', remoteAddress: ip, headers: looping.headers }))
+        .statusCode,
+    ).toBe(200);
     // Nobody is limited before they are known: anonymous is 401, not 429.
     expectError(await post(t, '/order', {}), 401);
   });

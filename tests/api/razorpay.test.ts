@@ -108,10 +108,7 @@ describe('POST /order through the Razorpay Orders API', () => {
 
   it('sends only the fee even when the client asks for a different amount (refused before calling Razorpay)', async () => {
     const s = await signUp(t);
-    expectError(
-      await post(t, '/order', { amount: 100, currency: 'INR', ...draftBody(draft) }, s.headers),
-      400,
-    );
+    expectError(await post(t, '/order', { amount: 100, currency: 'INR', ...draftBody(draft) }, s.headers), 400);
     expect(standIn.orderRequests()).toEqual([]);
   });
 
@@ -120,33 +117,19 @@ describe('POST /order through the Razorpay Orders API', () => {
     async (mode) => {
       const s = await signUp(t);
       standIn.mode = mode;
-      const res = await post(
-        t,
-        '/order',
-        { amount: 9900, currency: 'INR', ...draftBody(draft) },
-        s.headers,
-      );
+      const res = await post(t, '/order', { amount: 9900, currency: 'INR', ...draftBody(draft) }, s.headers);
       expectError(res, 502, 'Failed to create payment order');
       expect(standIn.orderRequests()).toHaveLength(1);
-      expect(
-        await t.database.db.select().from(payments).where(eq(payments.userId, s.user.id)),
-      ).toEqual([]);
+      expect(await t.database.db.select().from(payments).where(eq(payments.userId, s.user.id))).toEqual([]);
     },
   );
 
   it('answers 502 "Failed to create payment order" when Razorpay does not answer at all', async () => {
     const s = await signUp(t);
     standIn.mode = 'hang';
-    const res = await post(
-      t,
-      '/order',
-      { amount: 9900, currency: 'INR', ...draftBody(draft) },
-      s.headers,
-    );
+    const res = await post(t, '/order', { amount: 9900, currency: 'INR', ...draftBody(draft) }, s.headers);
     expectError(res, 502, 'Failed to create payment order');
-    expect(
-      await t.database.db.select().from(payments).where(eq(payments.userId, s.user.id)),
-    ).toEqual([]);
+    expect(await t.database.db.select().from(payments).where(eq(payments.userId, s.user.id))).toEqual([]);
   }, 30_000);
 
   it('answers 502 when Razorpay refuses the keys', async () => {
@@ -158,11 +141,7 @@ describe('POST /order through the Razorpay Orders API', () => {
     try {
       const s = await signUp(app);
       const d = await serviceDraft(app);
-      expectError(
-        await post(app, '/order', draftBody(d), s.headers),
-        502,
-        'Failed to create payment order',
-      );
+      expectError(await post(app, '/order', draftBody(d), s.headers), 502, 'Failed to create payment order');
       expect(other.orderRequests().map((r) => r.authorized)).toEqual([false]);
     } finally {
       await app.close();
@@ -228,11 +207,7 @@ describe('POST /webhooks/razorpay', () => {
       { payload: good.payload, headers: { ...good.headers, 'x-razorpay-signature': '' } },
       { payload: good.payload, headers: { ...good.headers, 'x-razorpay-signature': 'zz' } },
       // Signed with the key secret instead of the webhook secret.
-      razorpayWebhook(
-        'payment.captured',
-        { orderId: order.id, amount: 9900 },
-        RAZORPAY_ENV.RAZORPAY_KEY_SECRET,
-      ),
+      razorpayWebhook('payment.captured', { orderId: order.id, amount: 9900 }, RAZORPAY_ENV.RAZORPAY_KEY_SECRET),
       // The body changed after signing (same JSON, other bytes).
       { payload: `${good.payload} `, headers: good.headers },
       { payload: JSON.stringify(JSON.parse(good.payload), null, 2), headers: good.headers },
@@ -245,9 +220,7 @@ describe('POST /webhooks/razorpay', () => {
   it('payment.captured with a valid signature makes the ticket and the status captured', async () => {
     const s = await signUp(t);
     const order = await openBookingOrder(t, s, draft);
-    const res = await sendHook(
-      razorpayWebhook('payment.captured', { orderId: order.id, amount: 9900 }),
-    );
+    const res = await sendHook(razorpayWebhook('payment.captured', { orderId: order.id, amount: 9900 }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(await paymentStatusOf(t, s, order.id)).toBe('captured');
@@ -261,12 +234,7 @@ describe('POST /webhooks/razorpay', () => {
     // The page's later /verify and POST /api/tickets find the same ticket.
     const verified = await verify(t, s, razorpayCheckout(order.id));
     expect((verified.json() as { ticket: Ticket }).ticket.id).toBe(rows[0]!.id);
-    const again = await post(
-      t,
-      '/api/tickets',
-      { ...draftBody(draft), orderId: order.id },
-      s.headers,
-    );
+    const again = await post(t, '/api/tickets', { ...draftBody(draft), orderId: order.id }, s.headers);
     expect(again.statusCode).toBe(200);
     expect((again.json() as { ticket: Ticket }).ticket.id).toBe(rows[0]!.id);
     expect(await ticketRowsOfUser(t, s.user.id)).toHaveLength(1);
@@ -275,38 +243,24 @@ describe('POST /webhooks/razorpay', () => {
   it('payment.failed marks the order failed and makes no ticket', async () => {
     const s = await signUp(t);
     const order = await openBookingOrder(t, s, draft);
-    const res = await sendHook(
-      razorpayWebhook('payment.failed', { orderId: order.id, amount: 9900 }),
-    );
+    const res = await sendHook(razorpayWebhook('payment.failed', { orderId: order.id, amount: 9900 }));
     expect(res.statusCode).toBe(200);
     expect(await paymentStatusOf(t, s, order.id)).toBe('failed');
     expect(await ticketRowsOfOrder(t, order.id)).toEqual([]);
-    expect((await eventsOfOrder(t, order.id)).map((e) => e.kind)).toEqual([
-      'payment_created',
-      'payment_failed',
-    ]);
+    expect((await eventsOfOrder(t, order.id)).map((e) => e.kind)).toEqual(['payment_created', 'payment_failed']);
   });
 
   it('acknowledges a webhook for an unknown order with 200 and ignores it', async () => {
     const before = await t.database.db.select().from(payments);
-    const res = await sendHook(
-      razorpayWebhook('payment.captured', { orderId: 'order_not_ours', amount: 9900 }),
-    );
+    const res = await sendHook(razorpayWebhook('payment.captured', { orderId: 'order_not_ours', amount: 9900 }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(await t.database.db.select().from(payments)).toEqual(before);
   });
 
   it('answers 400, not 5xx, to a signed body that is not a payment event', async () => {
-    for (const body of [
-      'not json',
-      '[]',
-      '{"event":"payment.captured"}',
-      '{"event":1,"payload":{}}',
-    ]) {
-      const sig = createHmac('sha256', RAZORPAY_ENV.RAZORPAY_WEBHOOK_SECRET)
-        .update(body)
-        .digest('hex');
+    for (const body of ['not json', '[]', '{"event":"payment.captured"}', '{"event":1,"payload":{}}']) {
+      const sig = createHmac('sha256', RAZORPAY_ENV.RAZORPAY_WEBHOOK_SECRET).update(body).digest('hex');
       const res = await sendHook({
         payload: body,
         headers: { 'content-type': 'application/json', 'x-razorpay-signature': sig },
@@ -320,10 +274,7 @@ describe('the test provider under Razorpay', () => {
   it('has no /test-checkout route (404)', async () => {
     const s = await signUp(t);
     const order = await openBookingOrder(t, s, draft);
-    expectError(
-      await post(t, `/test-checkout/${order.id}`, { outcome: 'success' }, s.headers),
-      404,
-    );
+    expectError(await post(t, `/test-checkout/${order.id}`, { outcome: 'success' }, s.headers), 404);
     expectError(await post(t, `/test-checkout/${order.id}`, { outcome: 'failure' }), 404);
     expect(await paymentStatusOf(t, s, order.id)).toBe('created');
     expect((await get(t, `/payment-status/${order.id}`, s.headers)).statusCode).toBe(200);

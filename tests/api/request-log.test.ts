@@ -22,7 +22,12 @@ beforeAll(async () => {
     },
   });
   // The app as production builds it, at the default level, logging into `lines`.
-  const app = await buildApp({ config: { ...t.config, logLevel: 'info' }, database: t.database, jwtSecret: TEST_JWT_SECRET, logger: { stream } });
+  const app = await buildApp({
+    config: { ...t.config, logLevel: 'info' },
+    database: t.database,
+    jwtSecret: TEST_JWT_SECRET,
+    logger: { stream },
+  });
   await app.ready();
   logged = { app, lines };
 });
@@ -35,7 +40,10 @@ describe('the request log', () => {
   it('logs each request with its address, credentials in the query replaced', async () => {
     const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2VjcmV0LXNpZ25hdHVyZQ';
     await logged.app.inject({ method: 'GET', url: `/auth/success?token=${token}` });
-    await logged.app.inject({ method: 'GET', url: '/api/google/callback?state=the-state-value&code=the-one-time-code&scope=openid' });
+    await logged.app.inject({
+      method: 'GET',
+      url: '/api/google/callback?state=the-state-value&code=the-one-time-code&scope=openid',
+    });
     await logged.app.inject({ method: 'GET', url: '/api/admin/services/main?token=x&limit=5' });
     const text = logged.lines.join('\n');
     for (const secret of [token, 'the-state-value', 'the-one-time-code']) expect(text).not.toContain(secret);

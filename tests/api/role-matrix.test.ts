@@ -16,7 +16,12 @@ const EVERYONE: Caller[] = CALLERS;
 const SIGNED_IN: Caller[] = ['user', 'engineer', 'admin', 'superadmin'];
 
 const id = randomUUID();
-const ENDPOINTS: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; allowed: Caller[]; body?: unknown }> = [
+const ENDPOINTS: Array<{
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  allowed: Caller[];
+  body?: unknown;
+}> = [
   { method: 'GET', url: '/healthz', allowed: EVERYONE },
   { method: 'GET', url: '/api/admin/services/main', allowed: EVERYONE },
   { method: 'GET', url: `/api/admin/services/${id}/sub`, allowed: EVERYONE },
@@ -60,7 +65,11 @@ const headers: Record<Caller, Record<string, string>> = { anonymous: {} } as Rec
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' });
   for (const role of ['user', 'engineer', 'admin'] as const) headers[role] = (await signUp(t, {}, role)).headers;
-  const root = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'root@example.com', password: 'root-password-1' } });
+  const root = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: 'root@example.com', password: 'root-password-1' },
+  });
   headers.superadmin = bearer(root.json().token);
 });
 afterAll(() => t.close());
@@ -70,7 +79,12 @@ describe('role matrix: every endpoint × every role', () => {
     for (const caller of CALLERS) {
       const allowed = e.allowed.includes(caller);
       it(`${e.method} ${e.url} as ${caller} → ${allowed ? 'served' : caller === 'anonymous' ? '401' : '403'}`, async () => {
-        const res = await t.app.inject({ method: e.method, url: e.url, headers: headers[caller], ...(e.body === undefined ? {} : { payload: e.body as object }) });
+        const res = await t.app.inject({
+          method: e.method,
+          url: e.url,
+          headers: headers[caller],
+          ...(e.body === undefined ? {} : { payload: e.body as object }),
+        });
         expect(res.statusCode).toBeLessThan(500);
         if (allowed) {
           // Served: whatever the answer (200, 201, 302, or a 400/402/404/409 about the input), not an access refusal.
@@ -84,9 +98,13 @@ describe('role matrix: every endpoint × every role', () => {
   }
 
   it('covers every route the app declares (from its OpenAPI document)', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     // The API (pages, robots.txt and sitemap.xml are public HTML/text, covered by security-headers.test.ts).
-    const api = Object.entries(doc.paths).filter(([path]) => /^\/(api\/|order|verify|payment-status|test-checkout|webhooks|healthz)/.test(path));
+    const api = Object.entries(doc.paths).filter(([path]) =>
+      /^\/(api\/|order|verify|payment-status|test-checkout|webhooks|healthz)/.test(path),
+    );
     const declared = api.flatMap(([path, ops]) =>
       Object.keys(ops)
         .filter((m) => ['get', 'post', 'patch', 'delete', 'put'].includes(m))

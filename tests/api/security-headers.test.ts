@@ -1,14 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETING_PATHS } from '../../src/shared/seo.js';
-import {
-  expectError,
-  mainServices,
-  signUp,
-  subServices,
-  uniqueEmail,
-  type Session,
-} from '../support/api.js';
+import { expectError, mainServices, signUp, subServices, uniqueEmail, type Session } from '../support/api.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -41,8 +34,7 @@ afterAll(() => t.close());
 
 const call = async (opts: InjectOptions): Promise<LightMyRequestResponse> => {
   const res = await t.app.inject(opts);
-  if (res.statusCode >= 500)
-    throw new Error(`${opts.method} ${opts.url} answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode >= 500) throw new Error(`${opts.method} ${opts.url} answered ${res.statusCode}: ${res.body}`);
   return res;
 };
 
@@ -74,16 +66,12 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
   const frameAncestors = directives.get('frame-ancestors');
   const xfo = String(res.headers['x-frame-options'] ?? '').toUpperCase();
   expect(
-    (frameAncestors?.length === 1 && frameAncestors[0] === "'none'") ||
-      xfo === 'DENY' ||
-      xfo === 'SAMEORIGIN',
+    (frameAncestors?.length === 1 && frameAncestors[0] === "'none'") || xfo === 'DENY' || xfo === 'SAMEORIGIN',
     `frame-ancestors 'none' or X-Frame-Options DENY/SAMEORIGIN (got frame-ancestors ${String(frameAncestors)}, X-Frame-Options ${xfo || 'none'})`,
   ).toBe(true);
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy'], 'Referrer-Policy is present').toBeTruthy();
-  expect(String(res.headers['referrer-policy'])).not.toMatch(
-    /unsafe-url|no-referrer-when-downgrade/,
-  );
+  expect(String(res.headers['referrer-policy'])).not.toMatch(/unsafe-url|no-referrer-when-downgrade/);
   expect(res.headers['x-powered-by']).toBeUndefined();
   expect(res.headers.server).toBeUndefined();
 }

@@ -18,8 +18,24 @@ afterAll(() => t.close());
 async function bookTicket(headers: { authorization: string }) {
   const [main] = await mainServices(t.app);
   const [sub] = await subServices(t.app, main!.id);
-  const order = await t.app.inject({ method: 'POST', url: '/order', headers, payload: { amount: 9900, currency: 'INR', mainServiceId: main!.id, subServiceId: sub!.id, description: 'No Wi-Fi since the update' } });
-  const checkout = await t.app.inject({ method: 'POST', url: `/test-checkout/${order.json().id}`, headers, payload: { outcome: 'success' } });
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/order',
+    headers,
+    payload: {
+      amount: 9900,
+      currency: 'INR',
+      mainServiceId: main!.id,
+      subServiceId: sub!.id,
+      description: 'No Wi-Fi since the update',
+    },
+  });
+  const checkout = await t.app.inject({
+    method: 'POST',
+    url: `/test-checkout/${order.json().id}`,
+    headers,
+    payload: { outcome: 'success' },
+  });
   const verify = await t.app.inject({ method: 'POST', url: '/verify', headers, payload: checkout.json() });
   expect(verify.statusCode).toBe(200);
   return verify.json().ticket as { id: string };
@@ -30,50 +46,161 @@ describe('the whole service loop through the API', () => {
     const customer = await signUp(t);
     const ticket = await bookTicket(customer.headers);
 
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: admin, payload: { name: 'Ravi Engineer', email: uniqueEmail('eng'), phone: '+91 90000 00001', password: 'engineer-pass-1', role: 'engineer' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: admin,
+      payload: {
+        name: 'Ravi Engineer',
+        email: uniqueEmail('eng'),
+        phone: '+91 90000 00001',
+        password: 'engineer-pass-1',
+        role: 'engineer',
+      },
+    });
     expect(created.statusCode).toBe(201);
     const engineer = created.json().user as { id: string; email: string };
-    const engLogin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: engineer.email, password: 'engineer-pass-1' } });
+    const engLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: engineer.email, password: 'engineer-pass-1' },
+    });
     const eng = bearer(engLogin.json().token);
 
     const engineers = await t.app.inject({ method: 'GET', url: '/api/admin/engineers', headers: admin });
     expect(engineers.json().engineers.map((e: { id: string }) => e.id)).toContain(engineer.id);
 
-    const assigned = await t.app.inject({ method: 'PATCH', url: `/api/admin/tickets/${ticket.id}/assign`, headers: admin, payload: { engineerId: engineer.id } });
+    const assigned = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/tickets/${ticket.id}/assign`,
+      headers: admin,
+      payload: { engineerId: engineer.id },
+    });
     expect(assigned.statusCode).toBe(200);
-    expect(assigned.json().ticket.engineer).toMatchObject({ id: engineer.id, name: 'Ravi Engineer', email: engineer.email });
-    expectError(await t.app.inject({ method: 'PATCH', url: `/api/admin/tickets/${ticket.id}/assign`, headers: admin, payload: { engineerId: engineer.id } }), 409);
+    expect(assigned.json().ticket.engineer).toMatchObject({
+      id: engineer.id,
+      name: 'Ravi Engineer',
+      email: engineer.email,
+    });
+    expectError(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/tickets/${ticket.id}/assign`,
+        headers: admin,
+        payload: { engineerId: engineer.id },
+      }),
+      409,
+    );
 
     // The engineer cannot complete a pending ticket.
-    expectError(await t.app.inject({ method: 'PATCH', url: `/api/tickets/${ticket.id}/complete`, headers: eng, payload: { remarks: 'done' } }), 409);
+    expectError(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/tickets/${ticket.id}/complete`,
+        headers: eng,
+        payload: { remarks: 'done' },
+      }),
+      409,
+    );
 
-    const moved = await t.app.inject({ method: 'PATCH', url: `/api/admin/tickets/${ticket.id}`, headers: admin, payload: { status: 'in-progress' } });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/tickets/${ticket.id}`,
+      headers: admin,
+      payload: { status: 'in-progress' },
+    });
     expect(moved.json().ticket.status).toBe('in-progress');
-    expectError(await t.app.inject({ method: 'PATCH', url: `/api/admin/tickets/${ticket.id}`, headers: admin, payload: { status: 'in-progress' } }), 409);
+    expectError(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/tickets/${ticket.id}`,
+        headers: admin,
+        payload: { status: 'in-progress' },
+      }),
+      409,
+    );
 
     const before = await t.app.inject({ method: 'GET', url: '/api/tickets', headers: customer.headers });
     expect(before.json().tickets[0].engineer).toEqual({ id: engineer.id, name: 'Ravi Engineer' });
 
-    const order = await t.app.inject({ method: 'POST', url: '/order-inprogress', headers: customer.headers, payload: { ticketId: ticket.id, amount: 29900, currency: 'INR' } });
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/order-inprogress',
+      headers: customer.headers,
+      payload: { ticketId: ticket.id, amount: 29900, currency: 'INR' },
+    });
     expect(order.statusCode).toBe(201);
-    const checkout = await t.app.inject({ method: 'POST', url: `/test-checkout/${order.json().id}`, headers: customer.headers, payload: { outcome: 'success' } });
-    const verified = await t.app.inject({ method: 'POST', url: '/verify', headers: customer.headers, payload: checkout.json() });
-    expect(verified.json()).toMatchObject({ status: 'success', ticket: { id: ticket.id, engineer: { email: engineer.email } } });
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: `/test-checkout/${order.json().id}`,
+      headers: customer.headers,
+      payload: { outcome: 'success' },
+    });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/verify',
+      headers: customer.headers,
+      payload: checkout.json(),
+    });
+    expect(verified.json()).toMatchObject({
+      status: 'success',
+      ticket: { id: ticket.id, engineer: { email: engineer.email } },
+    });
 
     const after = await t.app.inject({ method: 'GET', url: '/api/tickets', headers: customer.headers });
     expect(after.json().tickets[0].engineer).toMatchObject({ email: engineer.email, phone: '+91 90000 00001' });
 
     const mine = await t.app.inject({ method: 'GET', url: '/api/engineer/assigned-tickets', headers: eng });
-    expect(mine.json().tickets[0]).toMatchObject({ id: ticket.id, user: { name: customer.user.name, email: customer.user.email, phone: customer.user.phone } });
+    expect(mine.json().tickets[0]).toMatchObject({
+      id: ticket.id,
+      user: { name: customer.user.name, email: customer.user.email, phone: customer.user.phone },
+    });
 
-    expectError(await t.app.inject({ method: 'PATCH', url: `/api/tickets/${ticket.id}/complete`, headers: eng, payload: { remarks: '   ' } }), 400, 'Please enter remarks before completing the ticket.');
-    const done = await t.app.inject({ method: 'PATCH', url: `/api/tickets/${ticket.id}/complete`, headers: eng, payload: { remarks: 'Reinstalled the Wi-Fi driver.' } });
+    expectError(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/tickets/${ticket.id}/complete`,
+        headers: eng,
+        payload: { remarks: '   ' },
+      }),
+      400,
+      'Please enter remarks before completing the ticket.',
+    );
+    const done = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tickets/${ticket.id}/complete`,
+      headers: eng,
+      payload: { remarks: 'Reinstalled the Wi-Fi driver.' },
+    });
     expect(done.json().ticket).toMatchObject({ status: 'completed', remarks: 'Reinstalled the Wi-Fi driver.' });
-    expectError(await t.app.inject({ method: 'PATCH', url: `/api/admin/tickets/${ticket.id}`, headers: admin, payload: { status: 'pending' } }), 409);
+    expectError(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/tickets/${ticket.id}`,
+        headers: admin,
+        payload: { status: 'pending' },
+      }),
+      409,
+    );
 
-    const history = await t.app.inject({ method: 'GET', url: `/api/admin/tickets/${ticket.id}/history`, headers: admin });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/tickets/${ticket.id}/history`,
+      headers: admin,
+    });
     const kinds = history.json().events.map((e: { kind: string }) => e.kind);
-    expect(kinds).toEqual(['payment_created', 'payment_captured', 'created', 'payment_verified', 'assigned', 'status_changed', 'payment_created', 'payment_captured', 'payment_verified', 'completed']);
+    expect(kinds).toEqual([
+      'payment_created',
+      'payment_captured',
+      'created',
+      'payment_verified',
+      'assigned',
+      'status_changed',
+      'payment_created',
+      'payment_captured',
+      'payment_verified',
+      'completed',
+    ]);
     const completed = history.json().events.at(-1);
     expect(completed.actor).toMatchObject({ id: engineer.id, role: 'engineer' });
   });
@@ -81,7 +208,9 @@ describe('the whole service loop through the API', () => {
   it('the database viewer lists models, pages records newest first, and never shows a password hash', async () => {
     await signUp(t);
     const models = await t.app.inject({ method: 'GET', url: '/api/prisma', headers: admin });
-    expect(models.json()).toEqual(expect.arrayContaining(['User', 'Ticket', 'MainService', 'ContactRequest', 'Payment', 'TicketEvent']));
+    expect(models.json()).toEqual(
+      expect.arrayContaining(['User', 'Ticket', 'MainService', 'ContactRequest', 'Payment', 'TicketEvent']),
+    );
     for (const model of models.json() as string[]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/prisma/${model}?limit=500`, headers: admin });
       expect(res.statusCode).toBe(200);
@@ -114,8 +243,12 @@ describe('the whole service loop through the API', () => {
       )
       .returning({ id: contactRequests.id });
     const seen: string[] = [];
-    for (let offset: string | undefined = '0'; offset !== undefined; ) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/prisma/ContactRequest?limit=3&offset=${offset}`, headers: admin });
+    for (let offset: string | undefined = '0'; offset !== undefined;) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/prisma/ContactRequest?limit=3&offset=${offset}`,
+        headers: admin,
+      });
       expect(res.statusCode).toBe(200);
       seen.push(...(res.json() as { id: string }[]).map((r) => r.id));
       offset = res.headers['x-next-offset'] as string | undefined;
@@ -125,16 +258,40 @@ describe('the whole service loop through the API', () => {
   });
 
   it('deleting a main service takes its sub-services, and tickets keep their service names', async () => {
-    const main = await t.app.inject({ method: 'POST', url: '/api/admin/services', headers: admin, payload: { name: 'Gaming PCs', parentId: '' } });
+    const main = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/services',
+      headers: admin,
+      payload: { name: 'Gaming PCs', parentId: '' },
+    });
     expect(main.statusCode).toBe(201);
     expect(main.json().service.parentId).toBeNull();
-    const sub = await t.app.inject({ method: 'POST', url: '/api/admin/services', headers: admin, payload: { name: 'GPU drivers', parentId: main.json().service.id } });
+    const sub = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/services',
+      headers: admin,
+      payload: { name: 'GPU drivers', parentId: main.json().service.id },
+    });
     const customer = await signUp(t);
-    const order = await t.app.inject({ method: 'POST', url: '/order', headers: customer.headers, payload: { mainServiceId: main.json().service.id, subServiceId: sub.json().service.id, description: 'Stutters' } });
-    const checkout = await t.app.inject({ method: 'POST', url: `/test-checkout/${order.json().id}`, headers: customer.headers, payload: { outcome: 'success' } });
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/order',
+      headers: customer.headers,
+      payload: { mainServiceId: main.json().service.id, subServiceId: sub.json().service.id, description: 'Stutters' },
+    });
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: `/test-checkout/${order.json().id}`,
+      headers: customer.headers,
+      payload: { outcome: 'success' },
+    });
     await t.app.inject({ method: 'POST', url: '/verify', headers: customer.headers, payload: checkout.json() });
 
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/services/${main.json().service.id}`, headers: admin });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/services/${main.json().service.id}`,
+      headers: admin,
+    });
     expect(del.json()).toEqual({ success: true });
     const all = await t.app.inject({ method: 'GET', url: '/api/admin/services/all', headers: admin });
     expect(JSON.stringify(all.json())).not.toContain('GPU drivers');

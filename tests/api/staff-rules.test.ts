@@ -9,15 +9,7 @@ import {
   signUp,
   uniqueEmail,
 } from '../support/api.js';
-import {
-  bookAndPay,
-  type Draft,
-  get,
-  listTickets,
-  patch,
-  post,
-  serviceDraft,
-} from '../support/booking.js';
+import { bookAndPay, type Draft, get, listTickets, patch, post, serviceDraft } from '../support/booking.js';
 import type { TestApp } from '../support/test-app.js';
 
 // Staff rules from DECISIONS.md §3–§5 that no other API test pins down: whom an admin may assign a
@@ -53,12 +45,7 @@ async function inProgressTicket(engineer: Session) {
     admin.headers,
   );
   expect(assigned.statusCode).toBe(200);
-  const moved = await patch(
-    t,
-    `/api/admin/tickets/${ticket.id}`,
-    { status: 'in-progress' },
-    admin.headers,
-  );
+  const moved = await patch(t, `/api/admin/tickets/${ticket.id}`, { status: 'in-progress' }, admin.headers);
   expect(moved.statusCode).toBe(200);
   return { customer, ticket };
 }
@@ -104,22 +91,12 @@ describe('PATCH /api/admin/tickets/{id}/assign', () => {
   it('never assigns a completed ticket (409), and records no assignment', async () => {
     const customer = await signUp(t);
     const { ticket } = await bookAndPay(t, customer, draft);
-    const completed = await patch(
-      t,
-      `/api/admin/tickets/${ticket.id}`,
-      { status: 'completed' },
-      admin.headers,
-    );
+    const completed = await patch(t, `/api/admin/tickets/${ticket.id}`, { status: 'completed' }, admin.headers);
     expect(completed.json().ticket).toMatchObject({ status: 'completed', engineer: null });
 
     const engineer = await signUp(t, {}, 'engineer');
     expectError(
-      await patch(
-        t,
-        `/api/admin/tickets/${ticket.id}/assign`,
-        { engineerId: engineer.user.id },
-        superadmin,
-      ),
+      await patch(t, `/api/admin/tickets/${ticket.id}/assign`, { engineerId: engineer.user.id }, superadmin),
       409,
       'A completed ticket cannot be assigned',
     );
@@ -151,12 +128,7 @@ describe('PATCH /api/tickets/{id}/complete', () => {
       completedAt: null,
     });
 
-    const done = await patch(
-      t,
-      `/api/tickets/${ticket.id}/complete`,
-      { remarks: 'Fixed it.' },
-      assignee.headers,
-    );
+    const done = await patch(t, `/api/tickets/${ticket.id}/complete`, { remarks: 'Fixed it.' }, assignee.headers);
     expect(done.statusCode).toBe(200);
     expect(done.json().ticket).toMatchObject({ status: 'completed', remarks: 'Fixed it.' });
   });
@@ -166,12 +138,7 @@ describe('PATCH /api/tickets/{id}/complete', () => {
     const { customer, ticket } = await inProgressTicket(engineer);
 
     expectError(
-      await patch(
-        t,
-        `/api/tickets/${ticket.id}/complete`,
-        { remarks: 'r'.repeat(2001) },
-        engineer.headers,
-      ),
+      await patch(t, `/api/tickets/${ticket.id}/complete`, { remarks: 'r'.repeat(2001) }, engineer.headers),
       400,
       'Remarks must be at most 2000 characters',
     );
@@ -182,12 +149,7 @@ describe('PATCH /api/tickets/{id}/complete', () => {
 
     const remarks = `${'Replaced the SSD and reinstalled the OS. '.repeat(48)}`.padEnd(2000, '.');
     expect(remarks).toHaveLength(2000);
-    const done = await patch(
-      t,
-      `/api/tickets/${ticket.id}/complete`,
-      { remarks },
-      engineer.headers,
-    );
+    const done = await patch(t, `/api/tickets/${ticket.id}/complete`, { remarks }, engineer.headers);
     expect(done.statusCode).toBe(200);
     const stored = await customerView(customer, ticket.id);
     expect(stored.status).toBe('completed');
@@ -209,11 +171,7 @@ describe('POST /api/admin/users', () => {
   it('refuses the role superadmin with 400, from an admin and from a superadmin, and creates nobody', async () => {
     for (const headers of [admin.headers, superadmin]) {
       const body = newUser({ role: 'superadmin' });
-      expectError(
-        await post(t, '/api/admin/users', body, headers),
-        400,
-        'Role must be user, admin or engineer',
-      );
+      expectError(await post(t, '/api/admin/users', body, headers), 400, 'Role must be user, admin or engineer');
       expectError(
         await post(t, '/api/login', { email: body.email, password: body.password }),
         401,
@@ -247,20 +205,12 @@ describe('POST /api/admin/users', () => {
     // A customer's own signup email is taken just the same.
     const customer = await signUp(t);
     expectError(
-      await post(
-        t,
-        '/api/admin/users',
-        newUser({ email: ` ${customer.user.email.toUpperCase()}` }),
-        superadmin,
-      ),
+      await post(t, '/api/admin/users', newUser({ email: ` ${customer.user.email.toUpperCase()}` }), superadmin),
       409,
       'An account with this email already exists',
     );
 
-    expectError(
-      await post(t, '/api/login', { email: first.email, password: 'other-password-2' }),
-      401,
-    );
+    expectError(await post(t, '/api/login', { email: first.email, password: 'other-password-2' }), 401);
     const login = await post(t, '/api/login', { email: first.email, password: first.password });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ name: 'First Account', role: 'engineer' });

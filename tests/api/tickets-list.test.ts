@@ -24,13 +24,10 @@ beforeAll(async () => {
   booked = [];
   neighbourTickets = [];
   for (let i = 0; i < 5; i++) {
-    booked.push(
-      (await bookAndPay(t, customer, { ...draft, description: `Issue number ${i + 1}` })).ticket,
-    );
+    booked.push((await bookAndPay(t, customer, { ...draft, description: `Issue number ${i + 1}` })).ticket);
     if (i < 2)
       neighbourTickets.push(
-        (await bookAndPay(t, neighbour, { ...draft, description: `Neighbour issue ${i + 1}` }))
-          .ticket,
+        (await bookAndPay(t, neighbour, { ...draft, description: `Neighbour issue ${i + 1}` })).ticket,
       );
   }
 });
@@ -54,9 +51,7 @@ describe('GET /api/tickets', () => {
     expect(mine.tickets.map((x) => x.id).sort()).toEqual(booked.map((x) => x.id).sort());
     expect(mine.tickets.every((x) => x.user.email === customer.user.email)).toBe(true);
     const theirs = await listTickets(t, neighbour);
-    expect(theirs.tickets.map((x) => x.id).sort()).toEqual(
-      neighbourTickets.map((x) => x.id).sort(),
-    );
+    expect(theirs.tickets.map((x) => x.id).sort()).toEqual(neighbourTickets.map((x) => x.id).sort());
     const nobody = await signUp(t);
     expect(await listTickets(t, nobody)).toEqual({ tickets: [], nextCursor: null });
   });
@@ -99,11 +94,7 @@ describe('GET /api/tickets', () => {
 
   it("a cursor from one customer's list shows another customer nothing of the first", async () => {
     const first = await listTickets(t, customer, '?limit=1');
-    const page = await listTickets(
-      t,
-      neighbour,
-      `?cursor=${encodeURIComponent(first.nextCursor!)}`,
-    );
+    const page = await listTickets(t, neighbour, `?cursor=${encodeURIComponent(first.nextCursor!)}`);
     expect(page.tickets.every((x) => neighbourTickets.some((n) => n.id === x.id))).toBe(true);
   });
 
@@ -144,18 +135,12 @@ describe('GET /api/tickets', () => {
   it.each([
     ['garbage', 'garbage'],
     ['base64 of junk', Buffer.from('junk').toString('base64url')],
-    [
-      'a bad id',
-      Buffer.from(JSON.stringify([new Date().toISOString(), 'not-a-uuid'])).toString('base64url'),
-    ],
+    ['a bad id', Buffer.from(JSON.stringify([new Date().toISOString(), 'not-a-uuid'])).toString('base64url')],
     ['a bad date', Buffer.from(JSON.stringify(['yesterday', randomUUID()])).toString('base64url')],
     ['an object', Buffer.from(JSON.stringify({ a: 1 })).toString('base64url')],
     ['a very long one', 'x'.repeat(500)],
   ])('answers 400 to a cursor that is %s', async (_label, cursor) => {
-    expectError(
-      await get(t, `/api/tickets?cursor=${encodeURIComponent(cursor)}`, customer.headers),
-      400,
-    );
+    expectError(await get(t, `/api/tickets?cursor=${encodeURIComponent(cursor)}`, customer.headers), 400);
   });
 
   it.each(['0', '101', '-1', 'ten', '2.5'])('answers 400 to ?limit=%s', async (limit) => {
@@ -175,7 +160,9 @@ describe('page sizes', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let pages = 0; pages < 50; pages++) {
-      const params = [limit ? `limit=${limit}` : '', cursor ? `cursor=${encodeURIComponent(cursor)}` : ''].filter(Boolean);
+      const params = [limit ? `limit=${limit}` : '', cursor ? `cursor=${encodeURIComponent(cursor)}` : ''].filter(
+        Boolean,
+      );
       const sep = url.includes('?') ? '&' : '?';
       const res = await get(t, `${url}${params.length ? sep + params.join('&') : ''}`, headers);
       expect(res.statusCode).toBe(200);

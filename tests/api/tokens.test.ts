@@ -21,7 +21,8 @@ const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', ur
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A token with exactly these claims, signed with the server's secret. */
-const signed = (claims: Record<string, unknown>, alg = 'HS256') => new SignJWT(claims).setProtectedHeader({ alg }).sign(key);
+const signed = (claims: Record<string, unknown>, alg = 'HS256') =>
+  new SignJWT(claims).setProtectedHeader({ alg }).sign(key);
 const validClaims = (sub: string) => {
   const now = Math.floor(Date.now() / 1000);
   return { sub, iss: 'remotefix', iat: now, exp: now + 3600 };
@@ -29,7 +30,13 @@ const validClaims = (sub: string) => {
 
 /** Exactly what the jose-based token service issued. */
 const joseToken = (sub: string) =>
-  new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuer('remotefix').setIssuedAt().setExpirationTime('7d').sign(key);
+  new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sub)
+    .setIssuer('remotefix')
+    .setIssuedAt()
+    .setExpirationTime('7d')
+    .sign(key);
 
 describe('token format', () => {
   it('accepts a token issued by the previous (jose) token service', async () => {
@@ -125,7 +132,11 @@ describe('the user is loaded on every request', () => {
     expectError(await me(s.headers), 401, 'Your session has expired. Please log in again.');
     // A token without a version (the earlier format) is version 0: ended too.
     expectError(await me(bearer(await joseToken(s.user.id))), 401);
-    const fresh = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: s.user.email, password: 'correct-horse-42' } });
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: s.user.email, password: 'correct-horse-42' },
+    });
     expect(fresh.statusCode).toBe(200);
     const token = (fresh.json() as { token: string }).token;
     expect(decodeJwt(token).ver).toBe(1);

@@ -1,11 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  E2E_ADMIN,
-  expect,
-  expectNoSeriousA11yViolations,
-  expectToast,
-  test,
-} from './support/fixtures';
+import { E2E_ADMIN, expect, expectNoSeriousA11yViolations, expectToast, test } from './support/fixtures';
 import {
   adminToken,
   apiLogin,
@@ -21,8 +15,7 @@ import {
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 /** True when the page itself cannot scroll sideways. */
-const pageFitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const pageFitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test.describe('admin on a phone', () => {
   test.describe('database viewer', () => {
@@ -93,9 +86,7 @@ test.describe('admin on a phone', () => {
       await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
       await expect(table.getByRole('cell', { name: E2E_ADMIN.email, exact: true })).toBeVisible();
       const headers = await table.getByRole('columnheader').allTextContents();
-      expect(headers).toEqual(
-        expect.arrayContaining(['id', 'name', 'email', 'phone', 'role', 'createdAt']),
-      );
+      expect(headers).toEqual(expect.arrayContaining(['id', 'name', 'email', 'phone', 'role', 'createdAt']));
       expect(headers.filter((h) => /password|hash|google/i.test(h))).toEqual([]);
 
       // The table is wider than the phone; its box scrolls, the page does not.
@@ -152,10 +143,7 @@ test.describe('admin on a phone', () => {
     await expect(card.getByText(description, { exact: true })).toBeVisible();
     // Created at, formatted in the browser's own time zone as the app does.
     const createdAt = await page.evaluate(
-      (iso) =>
-        new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(iso),
-        ),
+      (iso) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
       ticket.createdAt,
     );
     await expect(card.getByText(createdAt, { exact: true })).toBeVisible();
@@ -221,9 +209,7 @@ async function emptyModel(request: APIRequestContext): Promise<string | undefine
   const headers = auth(await adminToken(request));
   const models = (await (await request.get('/api/prisma', { headers })).json()) as string[];
   // The ones a fresh database leaves empty (User has the superadmin, MainService the seeded catalogue).
-  for (const name of ['ContactRequest', 'Payment', 'TicketEvent', 'Ticket'].filter((m) =>
-    models.includes(m),
-  )) {
+  for (const name of ['ContactRequest', 'Payment', 'TicketEvent', 'Ticket'].filter((m) => models.includes(m))) {
     const res = await request.get(`/api/prisma/${name}?limit=1`, { headers });
     expect(res.status()).toBe(200);
     if (((await res.json()) as unknown[]).length === 0) return name;

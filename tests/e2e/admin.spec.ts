@@ -57,9 +57,7 @@ test.describe('who may open the admin pages', () => {
       await expect(page.getByRole('heading', { name: 'Database viewer' })).toHaveCount(0);
       // The public catalogue is the only admin-prefixed data the home page reads.
       expect(
-        staffCalls
-          .map((r) => new URL(r.url()).pathname)
-          .filter((p) => !p.startsWith('/api/admin/services/')),
+        staffCalls.map((r) => new URL(r.url()).pathname).filter((p) => !p.startsWith('/api/admin/services/')),
       ).toEqual([]);
     });
   }
@@ -70,16 +68,8 @@ test.describe('who may open the admin pages', () => {
     await expect(page).toHaveURL('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
     await expect(page.getByText('Signed in as E2E Admin (superadmin)')).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText([
-      'All Tickets',
-      'All Users',
-      'Contact Requests',
-      'Services',
-    ]);
-    await expect(page.getByRole('tab', { name: 'All Tickets' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    await expect(page.getByRole('tab')).toHaveText(['All Tickets', 'All Users', 'Contact Requests', 'Services']);
+    await expect(page.getByRole('tab', { name: 'All Tickets' })).toHaveAttribute('aria-selected', 'true');
 
     // Logout from the admin header goes home, signed out.
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
@@ -124,9 +114,7 @@ test.describe('Services tab', () => {
     await expect(addForm.getByLabel('Name')).toHaveValue('');
 
     // A sub-service under it.
-    await expect(
-      addForm.getByLabel('Parent Category').getByRole('option', { name: mainName }),
-    ).toBeAttached();
+    await expect(addForm.getByLabel('Parent Category').getByRole('option', { name: mainName })).toBeAttached();
     await addForm.getByLabel('Name').fill(subName);
     await addForm.getByLabel('Parent Category').selectOption({ label: mainName });
     await addForm.getByRole('button', { name: 'Add' }).click();
@@ -141,9 +129,7 @@ test.describe('Services tab', () => {
     const publicForm = visitor.page.getByRole('form', { name: 'Repair request' });
     // Scrolled to, as a visitor does: the page loads the catalogue once its select nears the screen.
     await publicForm.getByLabel('Main Category').scrollIntoViewIfNeeded();
-    await expect(
-      publicForm.getByLabel('Main Category').getByRole('option', { name: mainName }),
-    ).toBeAttached();
+    await expect(publicForm.getByLabel('Main Category').getByRole('option', { name: mainName })).toBeAttached();
     await publicForm.getByLabel('Main Category').selectOption({ label: mainName });
     await expect(publicForm.getByLabel('Subcategory').getByRole('option')).toHaveText([
       'Select a subcategory',
@@ -155,9 +141,7 @@ test.describe('Services tab', () => {
     const editForm = panel.getByRole('form', { name: 'Edit service' });
     await expect(panel.getByRole('heading', { name: `Edit ${subName}` })).toBeVisible();
     await expect(editForm.getByLabel('Name')).toHaveValue(subName);
-    await expect(
-      editForm.getByLabel('Parent Category').getByRole('option', { selected: true }),
-    ).toHaveText(mainName);
+    await expect(editForm.getByLabel('Parent Category').getByRole('option', { selected: true })).toHaveText(mainName);
     await editForm.getByLabel('Name').fill(renamed);
     await editForm.getByRole('button', { name: 'Save' }).click();
     await expect(subList.getByRole('listitem')).toHaveCount(1);
@@ -200,9 +184,7 @@ test.describe('Services tab', () => {
     await visitor.context.close();
     const next = await visitorPage(browser, problems);
     await next.page.goto('/');
-    const main = next.page
-      .getByRole('form', { name: 'Repair request' })
-      .getByLabel('Main Category');
+    const main = next.page.getByRole('form', { name: 'Repair request' }).getByLabel('Main Category');
     await main.scrollIntoViewIfNeeded();
     await expect(main.getByRole('option', { name: MAIN })).toBeAttached(); // the catalogue has loaded
     await expect(main.getByRole('option', { name: mainName })).toHaveCount(0);
@@ -234,10 +216,7 @@ test.describe('All Users tab', () => {
     await expect(customerCard.getByText('Superadmin')).toHaveCount(0);
   });
 
-  test('New User validates every field and never offers the superadmin role', async ({
-    page,
-    request,
-  }) => {
+  test('New User validates every field and never offers the superadmin role', async ({ page, request }) => {
     await openAdmin(page, request);
     const panel = await openTab(page, 'All Users');
     const creates = recordRequests(page, 'POST', /^\/api\/admin\/users$/);
@@ -248,20 +227,15 @@ test.describe('All Users tab', () => {
 
     const role = form.getByLabel('Role');
     await expect(role.getByRole('option')).toHaveText(['User', 'Admin', 'Engineer']);
-    expect(
-      await role
-        .locator('option')
-        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)),
-    ).toEqual(['user', 'admin', 'engineer']);
+    expect(await role.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([
+      'user',
+      'admin',
+      'engineer',
+    ]);
     await expect(role).toHaveValue('user');
 
     await form.getByRole('button', { name: 'Create User' }).click();
-    const messages = [
-      'Name is required',
-      'Email is required',
-      'Phone number is required',
-      'Password is required',
-    ];
+    const messages = ['Name is required', 'Email is required', 'Phone number is required', 'Password is required'];
     for (const m of messages) await expect(form.getByText(m, { exact: true })).toBeVisible();
     await expect(form.getByRole('alert')).toHaveCount(messages.length);
     await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
@@ -274,9 +248,7 @@ test.describe('All Users tab', () => {
     await form.getByLabel('Password').fill('short');
     await form.getByRole('button', { name: 'Create User' }).click();
     await expect(form.getByText('Enter a valid email address', { exact: true })).toBeVisible();
-    await expect(
-      form.getByText('Password must be at least 8 characters', { exact: true }),
-    ).toBeVisible();
+    await expect(form.getByText('Password must be at least 8 characters', { exact: true })).toBeVisible();
     await expect(form.getByText('Name is required')).toHaveCount(0);
     await page.waitForTimeout(300);
     expect(creates).toEqual([]);
@@ -288,11 +260,7 @@ test.describe('All Users tab', () => {
 });
 
 test.describe('Contact Requests tab', () => {
-  test('a request sent from the home page appears as a card with its details', async ({
-    page,
-    request,
-    browser,
-  }) => {
+  test('a request sent from the home page appears as a card with its details', async ({ page, request, browser }) => {
     const run = runId();
     const contact = {
       name: `Sunil Gupta ${run}`,
@@ -308,9 +276,7 @@ test.describe('Contact Requests tab', () => {
     await form.getByLabel('Phone Number').fill(contact.phone);
     await form.getByLabel('Email').fill(contact.email);
     await form.getByLabel('Computer Type').selectOption('Mac');
-    await expect(
-      form.getByLabel('Main Category').getByRole('option', { name: MAIN }),
-    ).toBeAttached();
+    await expect(form.getByLabel('Main Category').getByRole('option', { name: MAIN })).toBeAttached();
     await form.getByLabel('Main Category').selectOption({ label: MAIN });
     await expect(form.getByLabel('Subcategory').getByRole('option', { name: SUB })).toBeAttached();
     await form.getByLabel('Subcategory').selectOption({ label: SUB });
@@ -330,14 +296,8 @@ test.describe('Contact Requests tab', () => {
     await expect(card).toHaveCount(1);
     await expect(card.getByRole('heading', { name: contact.name })).toBeVisible();
     await expect(card.getByText('Urgency: Medium')).toBeVisible();
-    await expect(card.getByRole('link', { name: contact.email })).toHaveAttribute(
-      'href',
-      `mailto:${contact.email}`,
-    );
-    await expect(card.getByRole('link', { name: contact.phone })).toHaveAttribute(
-      'href',
-      `tel:${contact.phone}`,
-    );
+    await expect(card.getByRole('link', { name: contact.email })).toHaveAttribute('href', `mailto:${contact.email}`);
+    await expect(card.getByRole('link', { name: contact.phone })).toHaveAttribute('href', `tel:${contact.phone}`);
     await expect(card.getByText('Mac', { exact: true })).toBeVisible();
     await expect(card.getByText(SERVICE, { exact: true })).toBeVisible();
     await expect(card.getByText(/^Received /)).toBeVisible();
@@ -348,15 +308,8 @@ test.describe('Contact Requests tab', () => {
 test.describe('All Tickets tab', () => {
   test('the status filter narrows the list to one status', async ({ page, request }) => {
     const run = runId();
-    const { ticket: pendingTicket, customer } = await bookTicketViaApi(
-      request,
-      `Filter test, stays pending (${run}).`,
-    );
-    const { ticket: startedTicket } = await bookTicketViaApi(
-      request,
-      `Filter test, in progress (${run}).`,
-      customer,
-    );
+    const { ticket: pendingTicket, customer } = await bookTicketViaApi(request, `Filter test, stays pending (${run}).`);
+    const { ticket: startedTicket } = await bookTicketViaApi(request, `Filter test, in progress (${run}).`, customer);
     const started = await request.patch(`/api/admin/tickets/${startedTicket.id}`, {
       headers: auth(await adminToken(request)),
       data: { status: 'in-progress' },
@@ -374,12 +327,7 @@ test.describe('All Tickets tab', () => {
     const row = (t: { description: string }) => rows.filter({ hasText: t.description });
 
     await expect(filter).toHaveValue('');
-    await expect(filter.getByRole('option')).toHaveText([
-      'All statuses',
-      'pending',
-      'in progress',
-      'completed',
-    ]);
+    await expect(filter.getByRole('option')).toHaveText(['All statuses', 'pending', 'in progress', 'completed']);
     await reveal(panel, row(pendingTicket));
     await reveal(panel, row(startedTicket));
 
@@ -456,27 +404,19 @@ test.describe('accessibility', () => {
     const users = await openTab(page, 'All Users');
     await expect(users.getByRole('list', { name: 'All users' })).toBeVisible();
     await users.getByRole('button', { name: '+ New User' }).click();
-    await users
-      .getByRole('form', { name: 'New User' })
-      .getByRole('button', { name: 'Create User' })
-      .click();
+    await users.getByRole('form', { name: 'New User' }).getByRole('button', { name: 'Create User' }).click();
     await expect(users.getByRole('alert').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     const contacts = await openTab(page, 'Contact Requests');
     await expect(
-      contacts
-        .getByRole('list', { name: 'Contact requests' })
-        .or(contacts.getByText('No contact requests yet')),
+      contacts.getByRole('list', { name: 'Contact requests' }).or(contacts.getByText('No contact requests yet')),
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     const services = await openTab(page, 'Services');
     await expect(services.getByRole('list', { name: 'Services', exact: true })).toBeVisible();
-    await services
-      .getByRole('form', { name: 'Add service' })
-      .getByRole('button', { name: 'Add' })
-      .click();
+    await services.getByRole('form', { name: 'Add service' }).getByRole('button', { name: 'Add' }).click();
     await expect(services.getByText('Name is required')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 

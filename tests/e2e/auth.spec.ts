@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import type { User } from '../../src/shared/contracts/auth';
-import { E2E_ADMIN, expect, expectNoSeriousA11yViolations, expectToast, loginInBrowser, signUpViaApi, test, toast, uniqueEmail } from './support/fixtures';
+import {
+  E2E_ADMIN,
+  expect,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  loginInBrowser,
+  signUpViaApi,
+  test,
+  toast,
+  uniqueEmail,
+} from './support/fixtures';
 
 const header = (page: Page) => page.getByRole('banner');
 const loginButton = (page: Page) => header(page).getByRole('button', { name: 'Login' });
@@ -36,7 +46,9 @@ function recordAuthCalls(page: Page) {
 }
 
 test.describe('login and signup', () => {
-  test('signing up through the dialog creates the account and keeps you signed in across a reload', async ({ page }) => {
+  test('signing up through the dialog creates the account and keeps you signed in across a reload', async ({
+    page,
+  }) => {
     const email = uniqueEmail('signup');
     await page.goto('/');
     const dialog = await openSignupDialog(page);
@@ -116,7 +128,9 @@ test.describe('login and signup', () => {
     await expect(page).toHaveURL('/admin');
   });
 
-  test('Start Remote Session opens the dialog in Create Account mode, and the toggle switches back', async ({ page }) => {
+  test('Start Remote Session opens the dialog in Create Account mode, and the toggle switches back', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Start Remote Session' }).click();
     const signup = page.getByRole('dialog', { name: 'Create Account' });
@@ -234,15 +248,22 @@ test.describe('login and signup', () => {
   test('the dialog traps focus and closes on Escape, returning focus to Login', async ({ page }) => {
     await page.goto('/');
     const dialog = await openLoginDialog(page);
-    const focusInDialog = () =>
-      page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
 
     expect(await focusInDialog()).toBe(true);
     const visited = new Set<string>();
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
       expect(await focusInDialog(), `focus left the dialog after ${i + 1} Tab presses`).toBe(true);
-      visited.add(await page.evaluate(() => document.activeElement?.textContent || document.activeElement?.getAttribute('aria-label') || document.activeElement?.id || ''));
+      visited.add(
+        await page.evaluate(
+          () =>
+            document.activeElement?.textContent ||
+            document.activeElement?.getAttribute('aria-label') ||
+            document.activeElement?.id ||
+            '',
+        ),
+      );
     }
     // It cycles through the dialog's controls rather than sticking on one.
     expect(visited.size).toBeGreaterThan(3);
@@ -264,7 +285,11 @@ test.describe('login and signup', () => {
   test('Sign in with Google sends the browser to /api/google/login', async ({ page }) => {
     // The endpoint redirects to Google; answer it here so the test stays offline.
     await page.route('**/api/google/login', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Google stub</title><p>Google</p>' }),
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Google stub</title><p>Google</p>',
+      }),
     );
     await page.goto('/');
     const dialog = await openLoginDialog(page);

@@ -47,7 +47,11 @@ function recordRequests(page: Page, pattern: RegExp): Request[] {
 }
 
 /** Signs a customer up through the API and opens their dashboard in the browser. */
-async function openDashboard(page: Page, request: APIRequestContext, overrides: Partial<{ name: string; phone: string }> = {}) {
+async function openDashboard(
+  page: Page,
+  request: APIRequestContext,
+  overrides: Partial<{ name: string; phone: string }> = {},
+) {
   const account = await signUpViaApi(request, overrides);
   await loginInBrowser(page, account.token);
   await page.goto('/dashboard');
@@ -80,7 +84,12 @@ async function bookUntilCheckout(page: Page, description: string) {
 }
 
 /** Books and pays a ticket in the browser; answers the ticket as the API has it. */
-async function bookAndPay(page: Page, request: APIRequestContext, account: ApiAccount, description: string): Promise<Ticket> {
+async function bookAndPay(
+  page: Page,
+  request: APIRequestContext,
+  account: ApiAccount,
+  description: string,
+): Promise<Ticket> {
   const dialog = await bookUntilCheckout(page, description);
   await dialog.getByRole('button', { name: 'Pay' }).click();
   await expectToast(page, 'Ticket booked and payment successful!', 'success');
@@ -119,9 +128,15 @@ async function startWork(request: APIRequestContext, ticketId: string): Promise<
   expect(created.status(), await created.text()).toBe(201);
   const { user } = (await created.json()) as { user: User };
 
-  const assigned = await request.patch(`/api/admin/tickets/${ticketId}/assign`, { headers: auth(admin.token), data: { engineerId: user.id } });
+  const assigned = await request.patch(`/api/admin/tickets/${ticketId}/assign`, {
+    headers: auth(admin.token),
+    data: { engineerId: user.id },
+  });
   expect(assigned.status(), await assigned.text()).toBe(200);
-  const started = await request.patch(`/api/admin/tickets/${ticketId}`, { headers: auth(admin.token), data: { status: 'in-progress' } });
+  const started = await request.patch(`/api/admin/tickets/${ticketId}`, {
+    headers: auth(admin.token),
+    data: { status: 'in-progress' },
+  });
   expect(started.status(), await started.text()).toBe(200);
   return { user, password };
 }
@@ -130,7 +145,10 @@ async function startWork(request: APIRequestContext, ticketId: string): Promise<
 async function payOrder(request: APIRequestContext, token: string, order: OrderResponse) {
   const paid = await request.post(`/test-checkout/${order.id}`, { headers: auth(token), data: { outcome: 'success' } });
   expect(paid.status(), await paid.text()).toBe(200);
-  const verified = await request.post('/verify', { headers: auth(token), data: (await paid.json()) as CheckoutSuccess });
+  const verified = await request.post('/verify', {
+    headers: auth(token),
+    data: (await paid.json()) as CheckoutSuccess,
+  });
   expect(verified.status(), await verified.text()).toBe(200);
 }
 
@@ -143,9 +161,13 @@ async function payEngineerFee(request: APIRequestContext, token: string, ticketI
 
 /** Test fixture: books and pays a ticket for the customer entirely through the API. */
 async function bookViaApi(request: APIRequestContext, token: string, description: string): Promise<Ticket> {
-  const mains = (await (await request.get('/api/admin/services/main')).json()) as { mainServices: { id: string; name: string }[] };
+  const mains = (await (await request.get('/api/admin/services/main')).json()) as {
+    mainServices: { id: string; name: string }[];
+  };
   const main = mains.mainServices.find((s) => s.name === MAIN)!;
-  const subs = (await (await request.get(`/api/admin/services/${main.id}/sub`)).json()) as { subServices: { id: string; name: string }[] };
+  const subs = (await (await request.get(`/api/admin/services/${main.id}/sub`)).json()) as {
+    subServices: { id: string; name: string }[];
+  };
   const sub = subs.subServices.find((s) => s.name === SUB)!;
   const res = await request.post('/order', {
     headers: auth(token),
@@ -160,10 +182,16 @@ async function bookViaApi(request: APIRequestContext, token: string, description
 
 /** The date as the page formats it (in the browser's own time zone). */
 const bookedLabel = (page: Page, iso: string) =>
-  page.evaluate((d) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(d)), iso);
+  page.evaluate(
+    (d) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(d)),
+    iso,
+  );
 
 test.describe('customer dashboard and booking form', () => {
-  test('shows the greeting, both tabs and the empty state, with no serious a11y violations', async ({ page, request }) => {
+  test('shows the greeting, both tabs and the empty state, with no serious a11y violations', async ({
+    page,
+    request,
+  }) => {
     const account = await openDashboard(page, request, { name: 'Anita Desai' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Anita Desai');
     await expect(header(page).getByText('Welcome Anita Desai')).toBeVisible();
@@ -176,7 +204,10 @@ test.describe('customer dashboard and booking form', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('the Book a New Ticket form: cascading selects, validation without a checkout, and Cancel', async ({ page, request }) => {
+  test('the Book a New Ticket form: cascading selects, validation without a checkout, and Cancel', async ({
+    page,
+    request,
+  }) => {
     await openDashboard(page, request);
     const orders = recordRequests(page, /^\/(order|test-checkout)/);
     const f = await openBookingForm(page);
@@ -266,7 +297,10 @@ test.describe('booking and paying', () => {
     await expect(ticketCard(page, description).getByRole('heading', { name: SERVICE })).toBeVisible();
   });
 
-  test('Fail in the Test payment dialog shows "Payment failed or timed out." and books nothing', async ({ page, request }) => {
+  test('Fail in the Test payment dialog shows "Payment failed or timed out." and books nothing', async ({
+    page,
+    request,
+  }) => {
     const account = await openDashboard(page, request);
     const dialog = await bookUntilCheckout(page, 'Fan is very loud.');
     await dialog.getByRole('button', { name: 'Fail' }).click();
@@ -289,7 +323,10 @@ test.describe('booking and paying', () => {
     expect(await myTickets(request, account.token)).toHaveLength(1);
   });
 
-  test('pressing Escape in the Test payment dialog shows "Payment cancelled" and books nothing', async ({ page, request }) => {
+  test('pressing Escape in the Test payment dialog shows "Payment cancelled" and books nothing', async ({
+    page,
+    request,
+  }) => {
     const account = await openDashboard(page, request);
     const dialog = await bookUntilCheckout(page, 'Screen flickers.');
     await page.keyboard.press('Escape');
@@ -312,7 +349,10 @@ test.describe('booking and paying', () => {
 });
 
 test.describe('engineer fee and completed tickets', () => {
-  test('an in-progress ticket asks for ₹299 before showing the engineer’s contact details', async ({ page, request }) => {
+  test('an in-progress ticket asks for ₹299 before showing the engineer’s contact details', async ({
+    page,
+    request,
+  }) => {
     const account = await openDashboard(page, request);
     const description = 'Laptop is dead, no lights at all.';
     const ticket = await bookAndPay(page, request, account, description);
@@ -346,7 +386,11 @@ test.describe('engineer fee and completed tickets', () => {
     await expect(dialog.getByText('₹299', { exact: true })).toBeVisible();
     await expect(dialog.getByText('RemoteFix', { exact: true })).toBeVisible();
     await expect(dialog.getByText(`Engineer assignment fee for ${SERVICE}`)).toBeVisible();
-    await expect(dialog.getByRole('definition')).toHaveText([account.user.name, account.user.email, account.user.phone]);
+    await expect(dialog.getByRole('definition')).toHaveText([
+      account.user.name,
+      account.user.email,
+      account.user.phone,
+    ]);
     await dialog.getByRole('button', { name: 'Pay' }).click();
 
     await expectToast(page, 'Payment successful!', 'success');
@@ -372,14 +416,19 @@ test.describe('engineer fee and completed tickets', () => {
     const ticket = await bookViaApi(request, account.token, description);
     // An admin may start the work before choosing the engineer; the customer may pay then.
     const admin = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
-    const started = await request.patch(`/api/admin/tickets/${ticket.id}`, { headers: auth(admin.token), data: { status: 'in-progress' } });
+    const started = await request.patch(`/api/admin/tickets/${ticket.id}`, {
+      headers: auth(admin.token),
+      data: { status: 'in-progress' },
+    });
     expect(started.status(), await started.text()).toBe(200);
     await payEngineerFee(request, account.token, ticket.id);
 
     await loginInBrowser(page, account.token);
     await page.goto('/dashboard');
     const card = ticketCard(page, description);
-    await expect(card.getByText('Fee paid. An engineer is being assigned; their contact details will appear here.')).toBeVisible();
+    await expect(
+      card.getByText('Fee paid. An engineer is being assigned; their contact details will appear here.'),
+    ).toBeVisible();
     await expect(card.getByText(/Pay the engineer assignment fee/)).toHaveCount(0);
     await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
   });
@@ -395,13 +444,17 @@ test.describe('engineer fee and completed tickets', () => {
       await payEngineerFee(request, account.token, ticket.id);
 
       // The payments call fails (the tickets call does not): the card must not ask for a fee already paid.
-      await page.route('**/api/user/inprogress-payments', (route) => route.fulfill({ status: 503, json: { error: 'Service unavailable' } }));
+      await page.route('**/api/user/inprogress-payments', (route) =>
+        route.fulfill({ status: 503, json: { error: 'Service unavailable' } }),
+      );
       await loginInBrowser(page, account.token);
       await page.goto('/dashboard');
       const card = ticketCard(page, description);
       await expect(card.getByText('in progress', { exact: true })).toBeVisible();
       await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
-      const problem = card.getByRole('alert').filter({ hasText: 'We could not check whether the engineer assignment fee is paid.' });
+      const problem = card
+        .getByRole('alert')
+        .filter({ hasText: 'We could not check whether the engineer assignment fee is paid.' });
       await expect(problem).toBeVisible();
       await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
 
@@ -421,7 +474,10 @@ test.describe('engineer fee and completed tickets', () => {
     await payEngineerFee(request, account.token, ticket.id);
     const eng = await apiLogin(request, engineer.user.email, engineer.password);
     const remarks = 'Replaced the charging port. Battery now charges to 100%.';
-    const done = await request.patch(`/api/tickets/${ticket.id}/complete`, { headers: auth(eng.token), data: { remarks } });
+    const done = await request.patch(`/api/tickets/${ticket.id}/complete`, {
+      headers: auth(eng.token),
+      data: { remarks },
+    });
     expect(done.status(), await done.text()).toBe(200);
 
     await loginInBrowser(page, account.token);
@@ -432,8 +488,14 @@ test.describe('engineer fee and completed tickets', () => {
     await expect(card.getByText(remarks)).toBeVisible();
     await expect(card.getByText(/^Completed /)).toBeVisible();
     await expect(card.getByText(`Engineer: ${engineer.user.name}`)).toBeVisible();
-    await expect(card.getByRole('link', { name: engineer.user.email })).toHaveAttribute('href', `mailto:${engineer.user.email}`);
-    await expect(card.getByRole('link', { name: engineer.user.phone })).toHaveAttribute('href', `tel:${engineer.user.phone}`);
+    await expect(card.getByRole('link', { name: engineer.user.email })).toHaveAttribute(
+      'href',
+      `mailto:${engineer.user.email}`,
+    );
+    await expect(card.getByRole('link', { name: engineer.user.phone })).toHaveAttribute(
+      'href',
+      `tel:${engineer.user.phone}`,
+    );
     await expect(card.getByRole('button')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
   });
@@ -471,7 +533,11 @@ test.describe('profile', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Sunita Rao-Menon');
 
     const me = await request.get('/api/me', { headers: auth(account.token) });
-    expect(((await me.json()) as { user: User }).user).toMatchObject({ name: 'Sunita Rao-Menon', phone: '+91 90000 22222', email: account.user.email });
+    expect(((await me.json()) as { user: User }).user).toMatchObject({
+      name: 'Sunita Rao-Menon',
+      phone: '+91 90000 22222',
+      email: account.user.email,
+    });
     await page.reload();
     await expect(header(page).getByText('Welcome Sunita Rao-Menon')).toBeVisible();
   });
@@ -544,7 +610,10 @@ test.describe('access rules', () => {
 test.describe('payment status polling', () => {
   test.use({ allowConsoleErrors: /Failed to load resource/ });
 
-  test('when /verify answers 503, the page polls /payment-status and still books the ticket', async ({ page, request }) => {
+  test('when /verify answers 503, the page polls /payment-status and still books the ticket', async ({
+    page,
+    request,
+  }) => {
     const account = await openDashboard(page, request);
     const verifies = recordRequests(page, /^\/verify$/);
     const polls = recordRequests(page, /^\/payment-status\//);

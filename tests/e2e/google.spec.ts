@@ -43,7 +43,9 @@ test('Sign in with Google: round trip through a real OpenID Connect issuer', asy
 
 test('Google signing in to an account made with a password says the password is gone', async ({ page, request }) => {
   const email = uniqueEmail('linked');
-  const made = await request.post('/api/signup', { data: { name: 'Lata Linked', email, phone: '+91 98765 11111', password: 'lata-password-1' } });
+  const made = await request.post('/api/signup', {
+    data: { name: 'Lata Linked', email, phone: '+91 98765 11111', password: 'lata-password-1' },
+  });
   expect(made.status(), await made.text()).toBe(201);
   claims = { sub: `sub-${email}`, email, email_verified: true, name: 'Lata Linked' };
   await page.goto('/');
@@ -52,7 +54,11 @@ test('Google signing in to an account made with a password says the password is 
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectToast(page, 'Logged in successfully!', 'success');
-  await expectToast(page, 'Your account is now linked to Google and its password was removed. Sign in with Google from now on.', 'info');
+  await expectToast(
+    page,
+    'Your account is now linked to Google and its password was removed. Sign in with Google from now on.',
+    'info',
+  );
   expect(page.url()).not.toContain('linked=');
   const login = await request.post('/api/login', { data: { email, password: 'lata-password-1' } });
   expect(login.status()).toBe(401);
@@ -74,7 +80,9 @@ test('an unverified Google email comes back to / with a message', async ({ page 
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
 });
 
-test('each way back from Google says why, as a toast of the right kind, and leaves a clean address', async ({ page }) => {
+test('each way back from Google says why, as a toast of the right kind, and leaves a clean address', async ({
+  page,
+}) => {
   const cases = [
     ['not_configured', 'Google sign-in is not configured yet. Please log in with your email and password.', 'warning'],
     ['denied', 'Google sign-in was cancelled.', 'info'],
@@ -91,9 +99,7 @@ test.describe('a rejected token', () => {
   // The bad token's /api/me answers 401, which the browser logs as a failed resource.
   test.use({ allowConsoleErrors: /Failed to load resource/ });
 
-  test('/auth/success without a token, or with a bad one, clears it and goes home', async ({
-    page,
-  }) => {
+  test('/auth/success without a token, or with a bad one, clears it and goes home', async ({ page }) => {
     await page.goto('/auth/success');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/auth/success?token=not-a-real-token');

@@ -6,9 +6,15 @@ import { adminToken } from './support/staff';
  * asks for) says so and offers a reload, instead of a blank page or the router's stack of errors.
  */
 test.describe('when a page cannot load its code', () => {
-  test.use({ allowConsoleErrors: /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/ });
+  test.use({
+    allowConsoleErrors:
+      /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/,
+  });
 
-  test('the admin dashboard says so beside its header, and Reload brings it once the code loads', async ({ page, request }) => {
+  test('the admin dashboard says so beside its header, and Reload brings it once the code loads', async ({
+    page,
+    request,
+  }) => {
     const chunk = '**/assets/admin-dashboard-*.js';
     await page.route(chunk, (route) => route.abort());
     await loginInBrowser(page, await adminToken(request));
@@ -27,7 +33,10 @@ test.describe('when a page cannot load its code', () => {
     await expect(alert).toHaveCount(0);
   });
 
-  test('a link followed from the dashboard says so in the site layout, and the header still works', async ({ page, request }) => {
+  test('a link followed from the dashboard says so in the site layout, and the header still works', async ({
+    page,
+    request,
+  }) => {
     const customer = await signUpViaApi(request);
     await loginInBrowser(page, customer.token);
     await page.goto('/dashboard');

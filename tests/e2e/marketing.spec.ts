@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
 import { PAGE_META } from '../../src/shared/seo';
 import { CARRIED_TOASTS_KEY, TOKEN_KEY } from '../../src/web/lib/page-state-keys';
-import { expect, expectNoSeriousA11yViolations, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  loginInBrowser,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
 
 const PAGES = [
   { path: '/', h1: 'Your computer, fixed remotely in minutes' },
@@ -56,7 +63,10 @@ async function fetchCatalogue(page: Page): Promise<Catalogue> {
   for (const m of mainServices) {
     const r = await page.request.get(`/api/admin/services/${m.id}/sub`);
     expect(r.ok()).toBe(true);
-    sub.set(m.id, ((await r.json()) as { subServices: { name: string }[] }).subServices.map((s) => s.name));
+    sub.set(
+      m.id,
+      ((await r.json()) as { subServices: { name: string }[] }).subServices.map((s) => s.name),
+    );
   }
   return { main: mainServices, sub };
 }
@@ -110,7 +120,9 @@ test.describe('marketing pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[0].h1);
   });
 
-  test('each marketing page arrives rendered: its heading is in the HTML before any script runs', async ({ browser }) => {
+  test('each marketing page arrives rendered: its heading is in the HTML before any script runs', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     for (const { path, h1 } of PAGES) {
@@ -139,7 +151,10 @@ test.describe('marketing pages', () => {
     await page.waitForLoadState('networkidle');
     // Reading, and links (plain anchors), need nothing more than the entry.
     expect(await liveScripts(page)).toEqual([]);
-    await expect(page.getByRole('link', { name: 'Learn More about how it works' })).toHaveAttribute('href', '/how-it-works');
+    await expect(page.getByRole('link', { name: 'Learn More about how it works' })).toHaveAttribute(
+      'href',
+      '/how-it-works',
+    );
 
     // Pointing at a button starts loading what makes the page live; the button then works.
     await page.getByRole('banner').getByRole('button', { name: 'Login' }).hover();
@@ -158,7 +173,10 @@ test.describe('marketing pages', () => {
     expect(await liveScripts(page)).toEqual(['home-page', 'hydrate-site-page', 'vendor']);
   });
 
-  test('a signed-in visitor is greeted at once: React loads after the first contentful paint, untouched', async ({ page, request }) => {
+  test('a signed-in visitor is greeted at once: React loads after the first contentful paint, untouched', async ({
+    page,
+    request,
+  }) => {
     const { user, token } = await signUpViaApi(request, { name: 'Meera Greeted' });
     await loginInBrowser(page, token);
     await page.goto('/');
@@ -178,7 +196,11 @@ test.describe('marketing pages', () => {
     for (const s of timing.scripts) expect(s.startTime, s.name).toBeGreaterThanOrEqual(timing.fcp as number);
   });
 
-  test('signing in in another tab makes a page that was only read greet the visitor', async ({ page, context, request }) => {
+  test('signing in in another tab makes a page that was only read greet the visitor', async ({
+    page,
+    context,
+    request,
+  }) => {
     const { user, token } = await signUpViaApi(request, { name: 'Arjun Othertab' });
     await page.goto('/');
     await page.waitForLoadState('networkidle');
@@ -236,7 +258,10 @@ test.describe('marketing pages', () => {
   });
 
   test.describe('when the page cannot load its scripts', () => {
-    test.use({ allowConsoleErrors: /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/ });
+    test.use({
+      allowConsoleErrors:
+        /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/,
+    });
 
     test('a pressed button says so, and the links still work', async ({ page }) => {
       await page.route('**/assets/vendor-*.js', (route) => route.abort());

@@ -61,7 +61,9 @@ async function fillValid(page: Page) {
 }
 
 test.describe('public request form', () => {
-  test('starts with Desktop Computer and Low urgency, and no subcategory until a category is chosen', async ({ page }) => {
+  test('starts with Desktop Computer and Low urgency, and no subcategory until a category is chosen', async ({
+    page,
+  }) => {
     const f = await openForm(page);
     await expect(f.computerType).toHaveValue('Desktop Computer');
     await expect(f.urgency).toHaveValue('Low');
@@ -238,7 +240,9 @@ test.describe('public request form', () => {
   }
 
   test.describe('when the request fails', () => {
-    test.use({ allowConsoleErrors: /^Failed to load resource: (the server responded with a status of 500|net::ERR_FAILED)/ });
+    test.use({
+      allowConsoleErrors: /^Failed to load resource: (the server responded with a status of 500|net::ERR_FAILED)/,
+    });
 
     test("a server error shows the server's own message and keeps the form filled in", async ({ page }) => {
       const f = await openForm(page);

@@ -9,8 +9,7 @@ const COLUMNS = ['Service', 'Created At', 'User', 'Status', 'Remarks', 'Engineer
 
 const header = (page: Page) => page.getByRole('banner');
 /** One cell of an admin ticket row, by its column header. */
-const cell = (row: Locator, column: (typeof COLUMNS)[number]) =>
-  row.getByRole('cell').nth(COLUMNS.indexOf(column));
+const cell = (row: Locator, column: (typeof COLUMNS)[number]) => row.getByRole('cell').nth(COLUMNS.indexOf(column));
 const checkout = (page: Page) => page.getByRole('dialog', { name: 'Test payment' });
 
 /** Header Login → Welcome Back dialog → Sign In. */
@@ -27,11 +26,7 @@ async function logInThroughDialog(page: Page, email: string, password: string) {
 }
 
 /** Pays in the Test payment dialog, after checking what it shows. */
-async function payInCheckout(
-  page: Page,
-  amount: string,
-  customer: { name: string; email: string; phone: string },
-) {
+async function payInCheckout(page: Page, amount: string, customer: { name: string; email: string; phone: string }) {
   const dialog = checkout(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(amount, { exact: true })).toBeVisible();
@@ -74,10 +69,7 @@ test('a ticket goes from booking to completion through the customer, admin and e
 
   // The customer's ticket card, and the admin's table row for the ticket.
   const customerCard = () =>
-    page
-      .getByRole('list', { name: 'My tickets' })
-      .getByRole('listitem')
-      .filter({ hasText: description });
+    page.getByRole('list', { name: 'My tickets' }).getByRole('listitem').filter({ hasText: description });
   const adminRow = () => adminPage.getByRole('row').filter({ hasText: description });
 
   await test.step('the customer signs up through the dialog', async () => {
@@ -96,9 +88,7 @@ test('a ticket goes from booking to completion through the customer, admin and e
     await signup.getByRole('button', { name: 'Create Account', exact: true }).click();
     await expectToast(page, 'Account created successfully!', 'success');
     await expect(page).toHaveURL('/dashboard');
-    await expect(
-      page.getByRole('heading', { level: 1, name: `Hello, ${customer.name}` }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Hello, ${customer.name}` })).toBeVisible();
   });
 
   await test.step('the customer books a ticket and pays the ₹99 booking fee', async () => {
@@ -129,9 +119,7 @@ test('a ticket goes from booking to completion through the customer, admin and e
   await test.step('the admin logs in and lands on /admin with the admin header', async () => {
     await logInThroughDialog(adminPage, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(adminPage).toHaveURL('/admin');
-    await expect(
-      adminPage.getByRole('heading', { level: 1, name: 'Admin dashboard' }),
-    ).toBeVisible();
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
     const banner = header(adminPage);
     await expect(banner.getByRole('link')).toHaveCount(1);
     await expect(banner.getByRole('link', { name: 'RemoteFix home' })).toBeVisible();
@@ -229,18 +217,13 @@ test('a ticket goes from booking to completion through the customer, admin and e
     await expectToast(page, 'Payment successful!', 'success');
     await expect(card.getByRole('button', { name: 'Pay ₹299 to Continue' })).toHaveCount(0);
     await expect(card.getByText(`Engineer: ${engineer.name}`)).toBeVisible();
-    await expect(card.getByRole('link', { name: engineer.email })).toHaveAttribute(
-      'href',
-      `mailto:${engineer.email}`,
-    );
+    await expect(card.getByRole('link', { name: engineer.email })).toHaveAttribute('href', `mailto:${engineer.email}`);
     await expect(card.getByRole('link', { name: engineer.phone })).toBeVisible();
 
     // It stays paid across a reload.
     await page.reload();
     await expect(customerCard().getByRole('link', { name: engineer.email })).toBeVisible();
-    await expect(customerCard().getByRole('button', { name: 'Pay ₹299 to Continue' })).toHaveCount(
-      0,
-    );
+    await expect(customerCard().getByRole('button', { name: 'Pay ₹299 to Continue' })).toHaveCount(0);
   });
 
   await test.step('the engineer logs in, sees the ticket and the customer, and completes it', async () => {
@@ -249,9 +232,7 @@ test('a ticket goes from booking to completion through the customer, admin and e
     await expect(
       engineerPage.getByRole('heading', { level: 1, name: `Welcome, ${engineer.name} (Engineer)` }),
     ).toBeVisible();
-    await expect(
-      engineerPage.getByRole('heading', { level: 2, name: 'Your assigned tickets' }),
-    ).toBeVisible();
+    await expect(engineerPage.getByRole('heading', { level: 2, name: 'Your assigned tickets' })).toBeVisible();
 
     const assigned = engineerPage.getByRole('main').getByRole('listitem');
     const card = assigned.filter({ hasText: description });
@@ -260,10 +241,7 @@ test('a ticket goes from booking to completion through the customer, admin and e
     await expect(card.getByRole('heading', { name: SERVICE })).toBeVisible();
     await expect(card.getByText('in progress', { exact: true })).toBeVisible();
     await expect(card.getByText(customer.name, { exact: true })).toBeVisible();
-    await expect(card.getByRole('link', { name: customer.email })).toHaveAttribute(
-      'href',
-      `mailto:${customer.email}`,
-    );
+    await expect(card.getByRole('link', { name: customer.email })).toHaveAttribute('href', `mailto:${customer.email}`);
     await expect(card.getByRole('link', { name: customer.phone })).toBeVisible();
 
     await card.getByRole('button', { name: 'Complete Ticket' }).click();
@@ -271,17 +249,13 @@ test('a ticket goes from booking to completion through the customer, admin and e
     await expect(remarksBox).toBeFocused();
     await card.getByRole('button', { name: 'Submit & Complete' }).click();
     await expectToast(engineerPage, 'Please enter remarks before completing the ticket.', 'error');
-    await expect(remarksBox).toHaveAccessibleDescription(
-      'Please enter remarks before completing the ticket.',
-    );
+    await expect(remarksBox).toHaveAccessibleDescription('Please enter remarks before completing the ticket.');
     await expect(card.getByText('in progress', { exact: true })).toBeVisible();
 
     // Whitespace only is blank too.
     await remarksBox.fill('   ');
     await card.getByRole('button', { name: 'Submit & Complete' }).click();
-    await expect(card.getByRole('alert')).toHaveText(
-      'Please enter remarks before completing the ticket.',
-    );
+    await expect(card.getByRole('alert')).toHaveText('Please enter remarks before completing the ticket.');
     await expect(card.getByText('in progress', { exact: true })).toBeVisible();
 
     await remarksBox.fill(remarks);
@@ -338,11 +312,9 @@ test('a ticket goes from booking to completion through the customer, admin and e
       'Completed',
     ];
     await expect(steps).toHaveCount(kinds.length);
-    for (const [i, kind] of kinds.entries())
-      await expect(steps.nth(i).locator('p').first()).toHaveText(kind);
+    for (const [i, kind] of kinds.entries()) await expect(steps.nth(i).locator('p').first()).toHaveText(kind);
 
-    const step = (kind: string) =>
-      steps.filter({ has: adminPage.getByText(kind, { exact: true }) });
+    const step = (kind: string) => steps.filter({ has: adminPage.getByText(kind, { exact: true }) });
     await expect(step('Ticket created')).toContainText(`${customer.name} (user)`);
     await expect(step('Engineer assigned')).toContainText(engineer.name);
     await expect(step('Engineer assigned')).toContainText('E2E Admin (superadmin)');

@@ -11,7 +11,10 @@ const SESSION_ENDED = 'Your session has ended. Please log in again.';
 test.describe('a session the server no longer accepts', () => {
   test.use({ allowConsoleErrors: /Failed to load resource: the server responded with a status of 401/ });
 
-  test('ending while the dashboard is open: the next call signs the customer out and says why', async ({ page, request }) => {
+  test('ending while the dashboard is open: the next call signs the customer out and says why', async ({
+    page,
+    request,
+  }) => {
     const customer = await signUpViaApi(request, { name: 'Rohan Das' });
     await loginInBrowser(page, customer.token);
     await page.goto('/dashboard');
@@ -47,7 +50,11 @@ test.describe('an account that cannot be loaded for a moment', () => {
     const customer = await signUpViaApi(request, { name: 'Nisha Pillai' });
     await loginInBrowser(page, customer.token);
     await page.route('**/api/me', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service unavailable, try again shortly' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Service unavailable, try again shortly' }),
+      }),
     );
     await page.goto('/dashboard');
 

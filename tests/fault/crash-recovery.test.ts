@@ -55,9 +55,7 @@ const TICKETS_SQL = `
 const BOOKINGS_SQL = `select order_id, user_id, status::text as status, ticket_id from payments where kind = 'booking'`;
 
 /** The tickets and booking payments, read straight from the database (the server is stopped for PGlite). */
-async function readDatabase(
-  target: ServerDatabase,
-): Promise<{ tickets: TicketRow[]; bookings: PaymentRow[] }> {
+async function readDatabase(target: ServerDatabase): Promise<{ tickets: TicketRow[]; bookings: PaymentRow[] }> {
   if ('dataDir' in target) {
     const db = new PGlite(join(target.dataDir, 'pglite'));
     try {
@@ -91,9 +89,7 @@ async function crashAndRecover(port: number, target: ServerDatabase) {
   const started = Date.now();
   const server = await startServer({ port, database: target });
   const base = server.url;
-  const customers = await Promise.all(
-    Array.from({ length: CUSTOMERS }, () => signUpCustomer(base, 'crash')),
-  );
+  const customers = await Promise.all(Array.from({ length: CUSTOMERS }, () => signUpCustomer(base, 'crash')));
   const draft = await bookingDraft(base);
 
   // The kill comes on a random acknowledgement (the 3rd to the 60th of up to 100), after a random
@@ -132,21 +128,15 @@ async function crashAndRecover(port: number, target: ServerDatabase) {
         token: customer.token,
       });
       if (checkout.status !== 200)
-        return void unexpected.push(
-          `#${n} /test-checkout ${checkout.status} ${JSON.stringify(checkout.body)}`,
-        );
+        return void unexpected.push(`#${n} /test-checkout ${checkout.status} ${JSON.stringify(checkout.body)}`);
       ack({ orderId, customer, via: 'test-checkout' });
       step = 'verify';
-      const verified = await call<{ status: string; ticket?: { id: string } }>(
-        base,
-        'POST',
-        '/verify',
-        { body: checkout.body, token: customer.token },
-      );
+      const verified = await call<{ status: string; ticket?: { id: string } }>(base, 'POST', '/verify', {
+        body: checkout.body,
+        token: customer.token,
+      });
       if (verified.status !== 200 || !verified.body.ticket) {
-        return void unexpected.push(
-          `#${n} /verify ${verified.status} ${JSON.stringify(verified.body)}`,
-        );
+        return void unexpected.push(`#${n} /verify ${verified.status} ${JSON.stringify(verified.body)}`);
       }
       ack({ orderId, customer, via: 'verify', ticketId: verified.body.ticket.id });
     } catch (err) {
@@ -155,9 +145,7 @@ async function crashAndRecover(port: number, target: ServerDatabase) {
       interrupted.push(`#${n} ${step}`);
     }
   };
-  await Promise.all(
-    Array.from({ length: BOOKINGS }, (_, n) => book(customers[n % CUSTOMERS] as Customer, n)),
-  );
+  await Promise.all(Array.from({ length: BOOKINGS }, (_, n) => book(customers[n % CUSTOMERS] as Customer, n)));
   await killed;
   await server.exited;
 
@@ -180,12 +168,9 @@ async function crashAndRecover(port: number, target: ServerDatabase) {
   expect(health.body.status).toBe('ok');
   const apiTickets = new Map<string, string[]>();
   for (const c of customers) {
-    const res = await call<{ tickets: { id: string }[] }>(
-      again.url,
-      'GET',
-      '/api/tickets?limit=100',
-      { token: c.token },
-    );
+    const res = await call<{ tickets: { id: string }[] }>(again.url, 'GET', '/api/tickets?limit=100', {
+      token: c.token,
+    });
     expect(res.status, `GET /api/tickets for ${c.email}`).toBe(200);
     apiTickets.set(c.id, res.body.tickets.map((t) => t.id).sort());
   }
@@ -196,12 +181,10 @@ async function crashAndRecover(port: number, target: ServerDatabase) {
     token: probe.token,
   });
   expect(order.status).toBe(201);
-  const checkout = await call<CheckoutAnswer>(
-    again.url,
-    'POST',
-    `/test-checkout/${order.body.id}`,
-    { body: { outcome: 'success' }, token: probe.token },
-  );
+  const checkout = await call<CheckoutAnswer>(again.url, 'POST', `/test-checkout/${order.body.id}`, {
+    body: { outcome: 'success' },
+    token: probe.token,
+  });
   expect(checkout.status).toBe(200);
   const verified = await call<{ ticket?: { id: string } }>(again.url, 'POST', '/verify', {
     body: checkout.body,
@@ -235,9 +218,7 @@ async function crashAndRecover(port: number, target: ServerDatabase) {
     else expect(['captured', 'verified']).toContain(payment?.status);
   }
   // No order has two tickets.
-  const doubled = [...ticketsOfOrder]
-    .filter(([, rows]) => rows.length > 1)
-    .map(([orderId]) => orderId);
+  const doubled = [...ticketsOfOrder].filter(([, rows]) => rows.length > 1).map(([orderId]) => orderId);
   expect(doubled, 'orders with more than one ticket').toEqual([]);
   // No ticket without a captured or verified booking payment of the same customer that points back at it.
   const orphans = tickets.filter(
@@ -251,9 +232,7 @@ async function crashAndRecover(port: number, target: ServerDatabase) {
   expect(orphans, 'tickets without a paid booking payment').toEqual([]);
   // And the other way round: capture and ticket are one transaction, so no paid booking lacks its ticket.
   const paidWithoutTicket = bookings.filter(
-    (b) =>
-      ['captured', 'verified'].includes(b.status) &&
-      (ticketsOfOrder.get(b.order_id)?.length ?? 0) !== 1,
+    (b) => ['captured', 'verified'].includes(b.status) && (ticketsOfOrder.get(b.order_id)?.length ?? 0) !== 1,
   );
   expect(paidWithoutTicket, 'paid bookings without exactly one ticket').toEqual([]);
   // What each customer sees after the restart is exactly their tickets in the database.

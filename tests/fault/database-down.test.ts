@@ -1,16 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  findPostgresBin,
-  type PrivatePostgres,
-  startPrivatePostgres,
-} from '../support/private-postgres.js';
-import {
-  call,
-  killAllServers,
-  signUpCustomer,
-  sleep,
-  startServer,
-} from '../support/server-process.js';
+import { findPostgresBin, type PrivatePostgres, startPrivatePostgres } from '../support/private-postgres.js';
+import { call, killAllServers, signUpCustomer, sleep, startServer } from '../support/server-process.js';
 
 /**
  * PostgreSQL stopped under a steady trickle of requests, then started again: while it is down
@@ -96,8 +86,7 @@ describe('database down under load (a private PostgreSQL)', () => {
         const recoveryDeadline = started + 15_000;
         const recoveredAt = () => {
           const ok = (path: string) =>
-            samples.find((s) => s.path === path && s.startedAt >= started && s.status === 200)
-              ?.endedAt;
+            samples.find((s) => s.path === path && s.startedAt >= started && s.status === 200)?.endedAt;
           const a = ok('/api/tickets');
           const b = ok('/healthz');
           return a && b ? Math.max(a, b) : undefined;
@@ -112,10 +101,7 @@ describe('database down under load (a private PostgreSQL)', () => {
         const during = samples.filter((s) => s.startedAt >= stopped && s.endedAt <= startBegan);
         const statuses = (list: Sample[]) =>
           list.reduce<Record<string, number>>(
-            (m, s) => (
-              (m[s.status ?? s.error ?? '?'] = (m[s.status ?? s.error ?? '?'] ?? 0) + 1),
-              m
-            ),
+            (m, s) => ((m[s.status ?? s.error ?? '?'] = (m[s.status ?? s.error ?? '?'] ?? 0) + 1), m),
             {},
           );
         const slowest = Math.max(...samples.map((s) => s.endedAt - s.startedAt));
@@ -138,10 +124,7 @@ describe('database down under load (a private PostgreSQL)', () => {
         // While it was down, both endpoints answered 503, and nothing else.
         for (const path of ['/api/tickets', '/healthz']) {
           const down = during.filter((s) => s.path === path);
-          expect(
-            down.length,
-            `${mode}: ${path} requests while PostgreSQL was down`,
-          ).toBeGreaterThanOrEqual(5);
+          expect(down.length, `${mode}: ${path} requests while PostgreSQL was down`).toBeGreaterThanOrEqual(5);
           expect(
             down.every((s) => s.status === 503),
             `${mode}: ${path} while down: ${JSON.stringify(statuses(down))}`,

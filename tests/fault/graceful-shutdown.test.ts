@@ -132,10 +132,7 @@ describe('graceful shutdown on SIGTERM', () => {
         ),
       ),
     );
-    const newEmails = Array.from(
-      { length: SLOW_SIGNUPS },
-      (_, i) => `shutdown.new.${Date.now()}.${i}@example.com`,
-    );
+    const newEmails = Array.from({ length: SLOW_SIGNUPS }, (_, i) => `shutdown.new.${Date.now()}.${i}@example.com`);
     const slowSignups = newEmails.map((email, i) =>
       track(
         slowPost(
@@ -163,9 +160,7 @@ describe('graceful shutdown on SIGTERM', () => {
       received(server.log(), '/api/signup?inflight') < SLOW_SIGNUPS
     ) {
       if (Date.now() > deadline)
-        throw new Error(
-          `the server did not receive all ${total} requests:\n${server.log().slice(-3000)}`,
-        );
+        throw new Error(`the server did not receive all ${total} requests:\n${server.log().slice(-3000)}`);
       await sleep(5);
     }
     const inFlightAtSigterm = total - settled;
@@ -237,10 +232,7 @@ describe('graceful shutdown on SIGTERM', () => {
     // The database was closed cleanly after the last request: the signups made during the drain are there.
     const db = new PGlite(join(dataDir, 'pglite'));
     try {
-      const { rows } = await db.query<{ email: string }>(
-        'select email from users where email = any($1)',
-        [newEmails],
-      );
+      const { rows } = await db.query<{ email: string }>('select email from users where email = any($1)', [newEmails]);
       expect(rows.map((r) => r.email).sort()).toEqual([...newEmails].sort());
     } finally {
       await db.close();

@@ -20,7 +20,9 @@ import {
 
 /** How many migrations drizzle-kit has written (drizzle/meta/_journal.json). */
 const MIGRATIONS = (
-  JSON.parse(readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] }
+  JSON.parse(readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as {
+    entries: unknown[];
+  }
 ).entries.length;
 
 /**
@@ -76,8 +78,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
           [MIGRATION_LOCK],
         );
         if (Number(row?.n) >= 2) break;
-        if (Date.now() > deadline)
-          throw new Error('the two instances never both waited for the migration lock');
+        if (Date.now() > deadline) throw new Error('the two instances never both waited for the migration lock');
         await sleep(50);
       }
       waitedMs = Date.now() - t0;
@@ -105,18 +106,14 @@ describe.skipIf(!TEST_DATABASE_URL)(
         expect(errors, `instance on ${s.port}`).toEqual([]);
       }
       // Each migration applied once: as many rows as the migration folder has migrations.
-      const migrations = await query<{ n: string }>(
-        'select count(*) as n from drizzle.__drizzle_migrations',
-      );
+      const migrations = await query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
       expect(Number(migrations[0]?.n)).toBe(MIGRATIONS);
       const mains = await query<{ name: string; n: string }>(
         'select name, count(*) as n from services where parent_id is null group by name',
       );
       expect(mains.length).toBe(6);
       expect(mains.every((m) => Number(m.n) === 1)).toBe(true);
-      const subs = await query<{ n: string }>(
-        'select count(*) as n from services where parent_id is not null',
-      );
+      const subs = await query<{ n: string }>('select count(*) as n from services where parent_id is not null');
       expect(Number(subs[0]?.n)).toBe(28);
       console.log(
         `[two-instances] both instances waited on the migration lock after ${waitedMs} ms; both healthy ${bootMs} ms after the start`,
@@ -154,19 +151,15 @@ describe.skipIf(!TEST_DATABASE_URL)(
         ),
       );
       const statuses = answers.map((r) => r.status);
-      expect(
-        statuses,
-        JSON.stringify(answers.filter((r) => r.status !== 200).map((r) => r.body)),
-      ).toEqual(Array(VERIFIES).fill(200));
+      expect(statuses, JSON.stringify(answers.filter((r) => r.status !== 200).map((r) => r.body))).toEqual(
+        Array(VERIFIES).fill(200),
+      );
       const ticketIds = new Set(answers.map((r) => r.body.ticket?.id));
       expect(ticketIds.size, `ticket ids answered: ${[...ticketIds].join(', ')}`).toBe(1);
       const [ticketId] = [...ticketIds];
       expect(ticketId).toBeTruthy();
       const orderId = answer.razorpay_order_id;
-      const rows = await query<{ id: string }>(
-        'select id from tickets where booking_order_id = $1',
-        [orderId],
-      );
+      const rows = await query<{ id: string }>('select id from tickets where booking_order_id = $1', [orderId]);
       expect(rows.map((r) => r.id)).toEqual([ticketId]);
       const payment = await query<{ status: string; ticket_id: string }>(
         'select status::text as status, ticket_id from payments where order_id = $1',
@@ -194,12 +187,10 @@ describe.skipIf(!TEST_DATABASE_URL)(
         token: customer.token,
       });
       expect(order.status).toBe(201);
-      const checkout = await call<CheckoutAnswer>(
-        a.url,
-        'POST',
-        `/test-checkout/${order.body.id}`,
-        { body: { outcome: 'success' }, token: customer.token },
-      );
+      const checkout = await call<CheckoutAnswer>(a.url, 'POST', `/test-checkout/${order.body.id}`, {
+        body: { outcome: 'success' },
+        token: customer.token,
+      });
       expect(checkout.status).toBe(200);
       const { events } = await verifyRace(customer, checkout.body);
       expect(events).toEqual({
@@ -215,12 +206,10 @@ describe.skipIf(!TEST_DATABASE_URL)(
       // capture: here the verifies themselves make the ticket, from both instances at once.
       const provider = createTestProvider(FAULT_JWT_SECRET);
       for (let round = 0; round < 5; round++) {
-        const order = await call<{ id: string }>(
-          round % 2 === 0 ? a.url : b.url,
-          'POST',
-          '/order',
-          { body: bookingOrderBody(draft), token: customer.token },
-        );
+        const order = await call<{ id: string }>(round % 2 === 0 ? a.url : b.url, 'POST', '/order', {
+          body: bookingOrderBody(draft),
+          token: customer.token,
+        });
         expect(order.status).toBe(201);
         const { paymentId, signature } = provider.signCheckout(order.body.id);
         const { events } = await verifyRace(customer, {
@@ -230,10 +219,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         });
         expect(events).toEqual({ created: 1, payment_created: 1, payment_verified: 1 });
       }
-      const all = await query<{ n: string }>(
-        'select count(*) as n from tickets where user_id = $1',
-        [customer.id],
-      );
+      const all = await query<{ n: string }>('select count(*) as n from tickets where user_id = $1', [customer.id]);
       expect(Number(all[0]?.n)).toBe(6);
     });
   },

@@ -80,8 +80,7 @@ export async function createTestAppWithAdmins(): Promise<{
     ADMIN_PASSWORD: BOOT_SUPERADMIN.password,
   });
   const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: BOOT_SUPERADMIN });
-  if (res.statusCode !== 200)
-    throw new Error(`superadmin login failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200) throw new Error(`superadmin login failed: ${res.statusCode} ${res.body}`);
   const superadmin = bearer((res.json() as { token: string }).token);
   return { t, superadmin, admin: await signUp(t, {}, 'admin') };
 }

@@ -25,8 +25,7 @@ export async function serviceDraft(
   const withSubs: Draft[] = [];
   for (const main of mains) {
     const [sub] = await subServices(t.app, main.id);
-    if (sub)
-      withSubs.push({ mainServiceId: main.id, subServiceId: sub.id, description, main, sub });
+    if (sub) withSubs.push({ mainServiceId: main.id, subServiceId: sub.id, description, main, sub });
   }
   const draft = withSubs[index % withSubs.length];
   if (!draft) throw new Error('the seeded catalogue has no sub-services');
@@ -39,12 +38,8 @@ export const draftBody = (d: Draft) => ({
   description: d.description,
 });
 
-export const post = (
-  t: TestApp,
-  url: string,
-  payload: unknown,
-  headers: Record<string, string> = {},
-) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+export const post = (t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 export const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
@@ -76,8 +71,7 @@ export async function openBookingOrder(
     },
     s.headers,
   );
-  if (res.statusCode !== 201)
-    throw new Error(`POST /order answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode !== 201) throw new Error(`POST /order answered ${res.statusCode}: ${res.body}`);
   return res.json() as OrderResponse;
 }
 
@@ -88,14 +82,9 @@ export interface CheckoutAnswer {
 }
 
 /** The test provider's built-in checkout: "Pay". */
-export async function testCheckoutPay(
-  t: TestApp,
-  s: Session,
-  orderId: string,
-): Promise<CheckoutAnswer> {
+export async function testCheckoutPay(t: TestApp, s: Session, orderId: string): Promise<CheckoutAnswer> {
   const res = await post(t, `/test-checkout/${orderId}`, { outcome: 'success' }, s.headers);
-  if (res.statusCode !== 200)
-    throw new Error(`test-checkout answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode !== 200) throw new Error(`test-checkout answered ${res.statusCode}: ${res.body}`);
   return res.json() as CheckoutAnswer;
 }
 
@@ -114,11 +103,7 @@ export async function verify(t: TestApp, s: Session, answer: CheckoutAnswer) {
 }
 
 /** Books and pays through the test provider, the way the page does: order, checkout, verify. */
-export async function bookAndPay(
-  t: TestApp,
-  s: Session,
-  d: Draft,
-): Promise<{ orderId: string; ticket: Ticket }> {
+export async function bookAndPay(t: TestApp, s: Session, d: Draft): Promise<{ orderId: string; ticket: Ticket }> {
   const order = await openBookingOrder(t, s, d);
   const answer = await testCheckoutPay(t, s, order.id);
   const res = await verify(t, s, answer);
@@ -135,15 +120,13 @@ export async function listTickets(
   query = '',
 ): Promise<{ tickets: Ticket[]; nextCursor: string | null }> {
   const res = await get(t, `/api/tickets${query}`, s.headers);
-  if (res.statusCode !== 200)
-    throw new Error(`GET /api/tickets answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode !== 200) throw new Error(`GET /api/tickets answered ${res.statusCode}: ${res.body}`);
   return res.json() as { tickets: Ticket[]; nextCursor: string | null };
 }
 
 export async function paymentStatusOf(t: TestApp, s: Session, orderId: string): Promise<string> {
   const res = await get(t, `/payment-status/${orderId}`, s.headers);
-  if (res.statusCode !== 200)
-    throw new Error(`payment-status answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode !== 200) throw new Error(`payment-status answered ${res.statusCode}: ${res.body}`);
   return (res.json() as { status: string }).status;
 }
 

@@ -12,7 +12,9 @@ afterEach(() => {
   const seen = errors;
   errors = [];
   if (seen.length > 0) {
-    throw new Error(`console.error was called during the test:\n${seen.map((a) => a.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `console.error was called during the test:\n${seen.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
   }
 });
 

@@ -1,13 +1,5 @@
 import { execFile } from 'node:child_process';
-import {
-  chownSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -26,10 +18,7 @@ export function findPostgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root)
-    .filter(
-      (v) =>
-        existsSync(join(root, v, 'bin', 'initdb')) && existsSync(join(root, v, 'bin', 'pg_ctl')),
-    )
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')) && existsSync(join(root, v, 'bin', 'pg_ctl')))
     .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
   return versions[0] ? join(root, versions[0], 'bin') : undefined;
 }
@@ -63,8 +52,7 @@ export async function startPrivatePostgres(
       break;
     }
   }
-  if (port === undefined)
-    throw new Error(`no free port for a private PostgreSQL in ${ports.join(', ')}`);
+  if (port === undefined) throw new Error(`no free port for a private PostgreSQL in ${ports.join(', ')}`);
 
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), 'rf-fault-pg-'));
@@ -82,18 +70,7 @@ export async function startPrivatePostgres(
       ? run('runuser', ['-u', 'postgres', '--', join(bin, program), ...args], { env, cwd: dir })
       : run(join(bin, program), args, { env, cwd: dir });
 
-  await pgRun('initdb', [
-    '-D',
-    data,
-    '-A',
-    'trust',
-    '-U',
-    'postgres',
-    '-E',
-    'UTF8',
-    '--locale=C',
-    '--no-sync',
-  ]);
+  await pgRun('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
   let running = false;
   const pg: PrivatePostgres = {
@@ -110,9 +87,7 @@ export async function startPrivatePostgres(
     },
     async destroy() {
       if (running || existsSync(join(data, 'postmaster.pid'))) {
-        await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']).catch(
-          () => {},
-        );
+        await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']).catch(() => {});
         running = false;
       }
       rmSync(dir, { recursive: true, force: true });

@@ -114,19 +114,11 @@ export async function startRazorpayStandIn(
         body = undefined;
       }
       const path = (req.url ?? '').split('?')[0] ?? '';
-      const authorized = basicAuthMatches(
-        req.headers.authorization,
-        credentials.keyId,
-        credentials.keySecret,
-      );
+      const authorized = basicAuthMatches(req.headers.authorization, credentials.keyId, credentials.keySecret);
       requests.push({ method: req.method ?? '', path, authorized, headers: req.headers, body });
 
       if (req.method !== 'POST' || path !== '/v1/orders') {
-        send(
-          res,
-          404,
-          rzpError('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'),
-        );
+        send(res, 404, rzpError('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'));
         return;
       }
       if (state.mode === 'hang') return; // never answers; the client must time out
@@ -135,14 +127,7 @@ export async function startRazorpayStandIn(
         return;
       }
       if (state.mode === 'error') {
-        send(
-          res,
-          500,
-          rzpError(
-            'SERVER_ERROR',
-            'We are facing some trouble completing your request at the moment.',
-          ),
-        );
+        send(res, 500, rzpError('SERVER_ERROR', 'We are facing some trouble completing your request at the moment.'));
         return;
       }
       if (!authorized) {
@@ -192,9 +177,7 @@ export function razorpayCheckout(
   return {
     razorpay_order_id: orderId,
     razorpay_payment_id: paymentId,
-    razorpay_signature: createHmac('sha256', keySecret)
-      .update(`${orderId}|${paymentId}`)
-      .digest('hex'),
+    razorpay_signature: createHmac('sha256', keySecret).update(`${orderId}|${paymentId}`).digest('hex'),
   };
 }
 

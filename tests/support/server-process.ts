@@ -74,8 +74,7 @@ export interface StartOptions {
 /** Starts `node --import tsx src/server/main.ts` and waits until GET /healthz answers 200. */
 export async function startServer(opts: StartOptions): Promise<ServerProcess> {
   const { port } = opts;
-  if (port < 4600 || port > 4699)
-    throw new Error(`fault tests use ports 4600-4699 only, not ${port}`);
+  if (port < 4600 || port > 4699) throw new Error(`fault tests use ports 4600-4699 only, not ${port}`);
   if (await portInUse(port))
     throw new Error(`port ${port} is already in use (a server left over from an earlier run?)`);
 
@@ -92,9 +91,7 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     RATE_LIMIT_ORDERS: '100000',
     RATE_LIMIT_CONTACT: '100000',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...('url' in opts.database
-      ? { DATABASE_URL: opts.database.url }
-      : { DATA_DIR: opts.database.dataDir }),
+    ...('url' in opts.database ? { DATABASE_URL: opts.database.url } : { DATA_DIR: opts.database.dataDir }),
     ...opts.env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -255,8 +252,7 @@ export async function signUpCustomer(base: string, prefix = 'fault'): Promise<Cu
   const res = await call<{ user: { id: string }; token: string }>(base, 'POST', '/api/signup', {
     body: { name: 'Fault Tester', email, phone: '+91 98765 43210', password },
   });
-  if (res.status !== 201)
-    throw new Error(`signup answered ${res.status}: ${JSON.stringify(res.body)}`);
+  if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${JSON.stringify(res.body)}`);
   return { id: res.body.user.id, email, token: res.body.token };
 }
 
@@ -268,17 +264,9 @@ export interface DraftFields {
 
 /** A valid booking draft from the seeded catalogue. */
 export async function bookingDraft(base: string): Promise<DraftFields> {
-  const mains = await call<{ mainServices: { id: string }[] }>(
-    base,
-    'GET',
-    '/api/admin/services/main',
-  );
+  const mains = await call<{ mainServices: { id: string }[] }>(base, 'GET', '/api/admin/services/main');
   for (const main of mains.body.mainServices) {
-    const subs = await call<{ subServices: { id: string }[] }>(
-      base,
-      'GET',
-      `/api/admin/services/${main.id}/sub`,
-    );
+    const subs = await call<{ subServices: { id: string }[] }>(base, 'GET', `/api/admin/services/${main.id}/sub`);
     const sub = subs.body.subServices[0];
     if (sub)
       return {

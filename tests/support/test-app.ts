@@ -53,7 +53,10 @@ export interface TestAppOverrides {
  * Builds the real app on a real, empty, migrated and seeded database. Rate limits are high unless
  * a test sets them; `env` overrides any variable; `overrides` reach `buildApp` as they are.
  */
-export async function createTestApp(env: Record<string, string> = {}, overrides: TestAppOverrides = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: TestAppOverrides = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rf-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

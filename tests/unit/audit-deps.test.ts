@@ -8,13 +8,21 @@ function report(vulnerabilities: Record<string, { name: string; severity: string
     counts[v.severity]! += 1;
     counts.total! += 1;
   }
-  return JSON.stringify({ auditReportVersion: 2, vulnerabilities, metadata: { vulnerabilities: counts, dependencies: { prod: 120 } } });
+  return JSON.stringify({
+    auditReportVersion: 2,
+    vulnerabilities,
+    metadata: { vulnerabilities: counts, dependencies: { prod: 120 } },
+  });
 }
 
 describe('the dependency audit gate (scripts/audit-deps.ts)', () => {
   it('passes a tree with no advisory', () => {
     const outcome = readAudit(report({}));
-    expect(outcome).toEqual({ kind: 'checked', counts: { info: 0, low: 0, moderate: 0, high: 0, critical: 0 }, blocking: [] });
+    expect(outcome).toEqual({
+      kind: 'checked',
+      counts: { info: 0, low: 0, moderate: 0, high: 0, critical: 0 },
+      blocking: [],
+    });
     expect(auditExitCode(outcome, true)).toBe(0);
   });
 
@@ -26,7 +34,11 @@ describe('the dependency audit gate (scripts/audit-deps.ts)', () => {
 
   it('fails on a high or a critical finding and names the packages', () => {
     const outcome = readAudit(
-      report({ axios: { name: 'axios', severity: 'high' }, ws: { name: 'ws', severity: 'critical' }, c: { name: 'c', severity: 'low' } }),
+      report({
+        axios: { name: 'axios', severity: 'high' },
+        ws: { name: 'ws', severity: 'critical' },
+        c: { name: 'c', severity: 'low' },
+      }),
     );
     expect(outcome.kind === 'checked' && outcome.blocking).toEqual([
       { name: 'axios', severity: 'high' },
@@ -51,6 +63,9 @@ describe('the dependency audit gate (scripts/audit-deps.ts)', () => {
 
   it('treats output that is not a report (a crash, nothing printed) as not checked', () => {
     expect(readAudit('')).toMatchObject({ kind: 'unavailable' });
-    expect(readAudit('npm error code ENOTFOUND')).toMatchObject({ kind: 'unavailable', reason: expect.stringContaining('ENOTFOUND') });
+    expect(readAudit('npm error code ENOTFOUND')).toMatchObject({
+      kind: 'unavailable',
+      reason: expect.stringContaining('ENOTFOUND'),
+    });
   });
 });

@@ -133,20 +133,33 @@ describe('loadConfig', () => {
   });
 
   it('accepts production with Razorpay keys, its webhook secret and a JWT_SECRET', () => {
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' });
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 's',
+      RAZORPAY_WEBHOOK_SECRET: 'w',
+    });
     expect(c.payments.provider).toBe('razorpay');
     expect(c.payments.razorpayWebhookSecret).toBe('w');
   });
 
   // Without the webhook, a customer whose browser closes right after paying would get no ticket.
   it('refuses Razorpay in production without RAZORPAY_WEBHOOK_SECRET, implied or explicit', () => {
-    const keys = { NODE_ENV: 'production', JWT_SECRET: SECRET, RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' };
+    const keys = {
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 's',
+    };
     expect(configError(keys)).toContain('RAZORPAY_WEBHOOK_SECRET');
     expect(configError({ ...keys, PAYMENT_PROVIDER: 'razorpay' })).toContain('RAZORPAY_WEBHOOK_SECRET');
     // Outside production (a developer trying keys locally) it may run without the webhook.
     expect(loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's' }).payments.provider).toBe('razorpay');
     // The test provider needs no webhook.
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, PAYMENT_PROVIDER: 'test' }).payments.provider).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, PAYMENT_PROVIDER: 'test' }).payments.provider).toBe(
+      'test',
+    );
   });
 
   it('lists every problem at once', () => {
@@ -196,12 +209,20 @@ describe('superadmin bootstrap (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
   describe('on a fresh database', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ ADMIN_EMAIL: 'Root@Example.com', ADMIN_PASSWORD: 'root-password-1', ADMIN_NAME: 'Root' });
+      t = await createTestApp({
+        ADMIN_EMAIL: 'Root@Example.com',
+        ADMIN_PASSWORD: 'root-password-1',
+        ADMIN_NAME: 'Root',
+      });
     });
     afterAll(() => t.close());
 
     it('creates that account as a superadmin that can log in', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'root@example.com', password: 'root-password-1' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'root@example.com', password: 'root-password-1' },
+      });
       expect(res.statusCode).toBe(200);
       const { user, token } = res.json() as { user: User; token: string };
       expect(user).toMatchObject({ email: 'root@example.com', name: 'Root', role: 'superadmin' });

@@ -5,12 +5,23 @@ const engineer = (id: string, name: string) => ({ id, name, email: `${id}@exampl
 
 describe('the engineer picker labels', () => {
   it('shows the name alone when it is the only engineer so named', () => {
-    expect(engineerLabels([engineer('a', 'Asha Rao'), engineer('b', 'Ravi Kumar')]).map((e) => e.label)).toEqual(['Asha Rao', 'Ravi Kumar']);
+    expect(engineerLabels([engineer('a', 'Asha Rao'), engineer('b', 'Ravi Kumar')]).map((e) => e.label)).toEqual([
+      'Asha Rao',
+      'Ravi Kumar',
+    ]);
   });
 
   it('adds the email to every engineer who shares a name, whatever its case or spacing', () => {
-    const labels = engineerLabels([engineer('a', 'Ravi Kumar'), engineer('b', 'Asha Rao'), engineer('c', 'RAVI KUMAR')]);
-    expect(labels.map((e) => e.label)).toEqual(['Ravi Kumar (a@example.com)', 'Asha Rao', 'RAVI KUMAR (c@example.com)']);
+    const labels = engineerLabels([
+      engineer('a', 'Ravi Kumar'),
+      engineer('b', 'Asha Rao'),
+      engineer('c', 'RAVI KUMAR'),
+    ]);
+    expect(labels.map((e) => e.label)).toEqual([
+      'Ravi Kumar (a@example.com)',
+      'Asha Rao',
+      'RAVI KUMAR (c@example.com)',
+    ]);
     expect(labels.map((e) => e.id)).toEqual(['a', 'b', 'c']);
   });
 

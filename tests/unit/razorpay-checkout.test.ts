@@ -24,7 +24,11 @@ class FakeRazorpay {
 
 const order: OrderResponse = { id: 'order_1', amount: 9900, currency: 'INR', keyId: 'rzp_test_key' };
 const prefill = { name: 'Asha', email: 'asha@example.com', phone: '9876543210' };
-const success: CheckoutSuccess = { razorpay_order_id: 'order_1', razorpay_payment_id: 'pay_2', razorpay_signature: 'sig' };
+const success: CheckoutSuccess = {
+  razorpay_order_id: 'order_1',
+  razorpay_payment_id: 'pay_2',
+  razorpay_signature: 'sig',
+};
 
 beforeEach(() => {
   widget = undefined;
@@ -71,6 +75,12 @@ describe('the Razorpay checkout (web)', () => {
 
   it('passes the order, the key and the prefilled customer to the widget', async () => {
     await open();
-    expect(widget!.options).toMatchObject({ key: 'rzp_test_key', amount: 9900, currency: 'INR', order_id: 'order_1', prefill: { name: 'Asha', email: 'asha@example.com', contact: '9876543210' } });
+    expect(widget!.options).toMatchObject({
+      key: 'rzp_test_key',
+      amount: 9900,
+      currency: 'INR',
+      order_id: 'order_1',
+      prefill: { name: 'Asha', email: 'asha@example.com', contact: '9876543210' },
+    });
   });
 });

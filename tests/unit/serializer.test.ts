@@ -35,7 +35,9 @@ const ticket = {
 
 describe('response writers compiled from the zod schemas', () => {
   it('folds zod’s nullable union into a nullable type', () => {
-    expect(foldNullable({ anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }], description: 'd' })).toEqual({
+    expect(
+      foldNullable({ anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }], description: 'd' }),
+    ).toEqual({
       type: ['string', 'null'],
       format: 'date-time',
       description: 'd',
@@ -51,7 +53,10 @@ describe('response writers compiled from the zod schemas', () => {
 
   it('writes exactly what JSON.stringify writes of zod’s output, nulls, quotes and line separators included', () => {
     const data = {
-      tickets: [ticket, { ...ticket, engineer: { id: ticket.id, name: 'Ravi', email: 'ravi@example.com', phone: '9876500000' } }],
+      tickets: [
+        ticket,
+        { ...ticket, engineer: { id: ticket.id, name: 'Ravi', email: 'ravi@example.com', phone: '9876500000' } },
+      ],
       nextCursor: 'abc',
     };
     const expected = JSON.stringify(ticketsResponseSchema.parse(data));
@@ -60,17 +65,38 @@ describe('response writers compiled from the zod schemas', () => {
   });
 
   it('never writes a field the schema does not name (a password hash added to a row stays in)', () => {
-    const user = { id: ticket.id, name: 'Asha', email: 'asha@example.com', phone: '9876543210', role: 'user', createdAt: ticket.createdAt, passwordHash: '$argon2id$secret' };
+    const user = {
+      id: ticket.id,
+      name: 'Asha',
+      email: 'asha@example.com',
+      phone: '9876543210',
+      role: 'user',
+      createdAt: ticket.createdAt,
+      passwordHash: '$argon2id$secret',
+    };
     const sent = compile(fastSerializerCompiler, userResponseSchema)({ user });
     expect(sent).not.toContain('passwordHash');
     expect(sent).not.toContain('argon2id');
-    expect(JSON.parse(sent)).toEqual({ user: { id: ticket.id, name: 'Asha', email: 'asha@example.com', phone: '9876543210', role: 'user', createdAt: ticket.createdAt } });
+    expect(JSON.parse(sent)).toEqual({
+      user: {
+        id: ticket.id,
+        name: 'Asha',
+        email: 'asha@example.com',
+        phone: '9876543210',
+        role: 'user',
+        createdAt: ticket.createdAt,
+      },
+    });
   });
 
   it('refuses a response that does not match its schema where it is checked (the tests)', () => {
     const write = compile(checkedSerializerCompiler, ticketsResponseSchema);
-    expect(() => write({ tickets: [{ ...ticket, status: 'lost' }], nextCursor: null })).toThrow(ResponseSerializationError);
-    expect(() => write({ tickets: [{ ...ticket, id: undefined }], nextCursor: null })).toThrow(ResponseSerializationError);
+    expect(() => write({ tickets: [{ ...ticket, status: 'lost' }], nextCursor: null })).toThrow(
+      ResponseSerializationError,
+    );
+    expect(() => write({ tickets: [{ ...ticket, id: undefined }], nextCursor: null })).toThrow(
+      ResponseSerializationError,
+    );
   });
 
   it('refuses, in production too, a response missing a required field', () => {

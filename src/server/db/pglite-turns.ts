@@ -31,6 +31,7 @@ export function takingTurns(client: PGlite): PgliteQueries {
   };
   return {
     query: ((...args: Parameters<PGlite['query']>) => inTurn(() => client.query(...args))) as PGlite['query'],
-    transaction: ((callback: Parameters<PGlite['transaction']>[0]) => inTurn(() => client.transaction(callback))) as PGlite['transaction'],
+    transaction: ((callback: Parameters<PGlite['transaction']>[0]) =>
+      inTurn(() => client.transaction(callback))) as PGlite['transaction'],
   };
 }

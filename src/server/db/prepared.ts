@@ -29,7 +29,8 @@ type Decoder = DriverValueDecoder<unknown, unknown>;
 function decoderOf(field: PgColumn | SQL | SQL.Aliased): Decoder {
   if (is(field, Column)) return field;
   const expression = ('sql' in field ? field.sql : field) as unknown as { decoder?: Decoder };
-  if (typeof expression.decoder?.mapFromDriverValue !== 'function') throw new Error('prepareFlatSelect: a field without a decoder');
+  if (typeof expression.decoder?.mapFromDriverValue !== 'function')
+    throw new Error('prepareFlatSelect: a field without a decoder');
   return expression.decoder;
 }
 

@@ -78,7 +78,9 @@ export const checkedSerializerCompiler: FastifySerializerCompiler<$ZodType> = ({
     const sent = write(data);
     const expected = JSON.stringify(result.data);
     if (sent !== expected) {
-      throw new Error(`${method} ${url}: the compiled response writer differs from the zod schema\n  sent:     ${sent}\n  expected: ${expected}`);
+      throw new Error(
+        `${method} ${url}: the compiled response writer differs from the zod schema\n  sent:     ${sent}\n  expected: ${expected}`,
+      );
     }
     return sent;
   };

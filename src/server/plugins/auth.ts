@@ -37,7 +37,8 @@ async function userFromHeader(request: FastifyRequest, db: Db, tokens: TokenServ
   if (!claims) throw unauthorized('Your session has expired. Please log in again.');
   // Loaded on every request, so a role change, a deleted account or ended sessions take effect at once.
   const user = await findUserById(db, claims.userId);
-  if (!user || user.tokenVersion !== claims.version) throw unauthorized('Your session has expired. Please log in again.');
+  if (!user || user.tokenVersion !== claims.version)
+    throw unauthorized('Your session has expired. Please log in again.');
   return user;
 }
 

@@ -5,14 +5,29 @@ import { isInvalidText } from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
 
 // Connection-level failures of the database: the request cannot be served right now, but nothing is wrong with it.
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 function isDatabaseDown(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)) {
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)
+    ) {
       return true;
     }
     e = (e as { cause?: unknown }).cause;
@@ -76,7 +91,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isDatabaseDown(err)) {
       request.log.warn({ err }, 'database unavailable');
-      return reply.status(503).header('Retry-After', '5').send({ error: 'Service temporarily unavailable, please try again shortly' });
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ error: 'Service temporarily unavailable, please try again shortly' });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

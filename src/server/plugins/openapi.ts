@@ -9,7 +9,11 @@ import { PRODUCT_NAME } from '../../shared/product.js';
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every error is `{ "error": "<message>" }`.' },
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1.0.0',
+        description: 'Every error is `{ "error": "<message>" }`.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

@@ -56,7 +56,10 @@ const compressedPages = new Map<string, { br: Buffer; gzip: Buffer }>();
 function compressed(html: string) {
   let page = compressedPages.get(html);
   if (!page) {
-    page = { br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(html, { level: 9 }) };
+    page = {
+      br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
     compressedPages.set(html, page);
   }
   return page;
@@ -85,7 +88,8 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
  */
 export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const dist = findWebDist();
-  const read = (name: string) => (dist && existsSync(join(dist, name)) ? readFileSync(join(dist, name), 'utf8') : FALLBACK_TEMPLATE);
+  const read = (name: string) =>
+    dist && existsSync(join(dist, name)) ? readFileSync(join(dist, name), 'utf8') : FALLBACK_TEMPLATE;
   // The rendered pages paint from their HTML alone: their stylesheet comes inside it, saving a round
   // trip before the first paint (the app pages, rendered by their scripts, keep the cached file).
   const siteTemplate = read('index.html')
@@ -129,7 +133,11 @@ export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: C
   const notFoundPage = render(siteTemplate, '/404', NOT_FOUND_META, renderedFor(null));
 
   const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
-    reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding');
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(html);
     return reply.header('Content-Encoding', encoding).send(compressed(html)[encoding]);

@@ -56,7 +56,10 @@ export const contactRequestSchema = z.object({
   createdAt: z.string(),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
-export const contactsResponseSchema = z.object({ contacts: z.array(contactRequestSchema), nextCursor: z.string().nullable() });
+export const contactsResponseSchema = z.object({
+  contacts: z.array(contactRequestSchema),
+  nextCursor: z.string().nullable(),
+});
 
 export const subServiceSchema = z.object({ id: z.string(), name: z.string(), parentId: z.string() });
 export const catalogueResponseSchema = z.object({

@@ -26,8 +26,7 @@ const trimmed = (label: string, max: number) =>
     .refine((s) => !CONTROL_CHARS.test(s), `${label} contains characters that are not allowed`);
 
 /** A required reference to a record, with the form's own wording when it is missing. */
-export const requiredId = (missing: string) =>
-  z.string({ message: missing }).trim().min(1, missing).pipe(idSchema);
+export const requiredId = (missing: string) => z.string({ message: missing }).trim().min(1, missing).pipe(idSchema);
 
 export const nameField = trimmed('Name', LIMITS.nameMax);
 

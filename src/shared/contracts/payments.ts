@@ -55,7 +55,4 @@ export const inProgressPaymentsResponseSchema = z.object({
 });
 
 export const testCheckoutBodySchema = z.object({ outcome: z.enum(['success', 'failure']) });
-export const testCheckoutResponseSchema = z.union([
-  checkoutSuccessSchema,
-  z.object({ status: z.literal('failed') }),
-]);
+export const testCheckoutResponseSchema = z.union([checkoutSuccessSchema, z.object({ status: z.literal('failed') })]);

@@ -9,7 +9,8 @@ import { appConfig } from '@/lib/app-config';
  * connection drops, or when a deploy has replaced the files an open tab still asks for; the browser
  * remembers the failure for the page's lifetime, so only a reload can fetch the code again.
  */
-const LOAD_FAILURE = /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
+const LOAD_FAILURE =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
 
 export const isCodeLoadFailure = (error: unknown) => error instanceof Error && LOAD_FAILURE.test(error.message);
 
@@ -24,7 +25,9 @@ export function RouteError() {
   return (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <AlertTriangle aria-hidden="true" className="size-10 text-destructive" />
-      <h1 className="mt-4 text-2xl font-bold tracking-tight">{codeFailed ? 'This page could not load' : 'Something went wrong'}</h1>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight">
+        {codeFailed ? 'This page could not load' : 'Something went wrong'}
+      </h1>
       <p className="mt-3 text-muted-foreground">
         {codeFailed
           ? 'Check your connection, then reload. If RemoteFix was just updated, reloading fetches the new version.'

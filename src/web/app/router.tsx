@@ -22,7 +22,9 @@ function Root() {
   );
 }
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 const marketing: RouteObject[] = Object.entries(SITE_PAGES).map(([path, load]) => ({ path, lazy: page(load) }));
 

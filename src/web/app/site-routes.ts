@@ -16,8 +16,6 @@ export const SITE_PAGES: Record<string, SitePageModule> = {
   '/contact': () => import('@/features/marketing/pages/contact-page'),
 };
 
-export const NOT_FOUND_PAGE: SitePageModule = () =>
-  import('@/features/marketing/pages/not-found-page');
+export const NOT_FOUND_PAGE: SitePageModule = () => import('@/features/marketing/pages/not-found-page');
 
-export const sitePageFor = (pathname: string): SitePageModule =>
-  SITE_PAGES[pathname] ?? NOT_FOUND_PAGE;
+export const sitePageFor = (pathname: string): SitePageModule => SITE_PAGES[pathname] ?? NOT_FOUND_PAGE;

@@ -23,7 +23,10 @@ export class NetworkError extends Error {
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** Every call to the API goes through here: JSON in and out, the bearer token from local storage. */
-export async function api<T>(path: string, options: { method?: Method; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  options: { method?: Method; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;

@@ -1,4 +1,12 @@
-import { type AnchorHTMLAttributes, type ComponentType, createContext, type ReactNode, type Ref, useContext, useEffect } from 'react';
+import {
+  type AnchorHTMLAttributes,
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  type Ref,
+  useContext,
+  useEffect,
+} from 'react';
 
 /**
  * How the shared parts of the app (header, footer, marketing pages, auth forms) link and move
@@ -29,7 +37,15 @@ function DocumentLink({ to, ...props }: AppLinkProps) {
  * Navigation by full page loads, for the server-rendered marketing pages. `beforeLeave` runs just
  * before another page loads (to carry the toasts just raised over to it).
  */
-export function documentNavigation({ pathname, search = '', beforeLeave }: { pathname: string; search?: string; beforeLeave?: () => void }): Navigation {
+export function documentNavigation({
+  pathname,
+  search = '',
+  beforeLeave,
+}: {
+  pathname: string;
+  search?: string;
+  beforeLeave?: () => void;
+}): Navigation {
   return {
     pathname,
     search,

@@ -35,7 +35,9 @@ export function untilReachedFor(root: HTMLElement): Promise<void> {
     // From a quarter of a screen below the fold, so the data is usually there when it arrives.
     const seen =
       loading.length && typeof IntersectionObserver !== 'undefined'
-        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wake(), { rootMargin: '0px 0px 25% 0px' })
+        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wake(), {
+            rootMargin: '0px 0px 25% 0px',
+          })
         : undefined;
     const wake = () => {
       events.forEach((type) => document.removeEventListener(type, onEvent, true));
@@ -73,10 +75,7 @@ export function afterFirstContentfulPaint(maxWaitMs = 1500): Promise<void> {
       done = true;
       setTimeout(resolve, 0);
     };
-    if (
-      document.visibilityState !== 'visible' ||
-      !PerformanceObserver.supportedEntryTypes?.includes('paint')
-    )
+    if (document.visibilityState !== 'visible' || !PerformanceObserver.supportedEntryTypes?.includes('paint'))
       return go();
     const observer = new PerformanceObserver((list) => {
       if (!list.getEntriesByName('first-contentful-paint').length) return;
@@ -147,7 +146,8 @@ export function holdEarlyClicks(root: HTMLElement): HeldClicks {
       if (button?.isConnected && !button.disabled) button.click();
     },
     fail() {
-      if (stop() || notice) say('alert', 'This page could not finish loading. Check your connection and reload the page.');
+      if (stop() || notice)
+        say('alert', 'This page could not finish loading. Check your connection and reload the page.');
     },
   };
 }

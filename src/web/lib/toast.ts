@@ -79,7 +79,8 @@ export function carryRecentToasts() {
   const now = Date.now();
   const keep = recent.filter((t) => CARRIED_KINDS.has(t.kind) && now - t.at < CARRY_WINDOW_MS);
   try {
-    if (keep.length) sessionStorage.setItem(CARRY_KEY, JSON.stringify(keep.map(({ kind, message }) => ({ kind, message }))));
+    if (keep.length)
+      sessionStorage.setItem(CARRY_KEY, JSON.stringify(keep.map(({ kind, message }) => ({ kind, message }))));
   } catch {
     // Storage unavailable (private mode quota): the toast is lost, the navigation is not.
   }

@@ -73,7 +73,9 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     .map(
       (v) =>
         `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-        v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`).join('\n'),
+        v.nodes
+          .map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
+          .join('\n'),
     )
     .join('\n');
   expect(
@@ -84,7 +86,10 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 
 /** A toast (sonner) in the notifications region, by its text. */
 export const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: text });
+  page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: text });
 
 /** A toast with this text is shown, and it is of the given kind (success, error, ...). */
 export async function expectToast(page: Page, text: string | RegExp, kind: 'success' | 'error' | 'info' | 'warning') {

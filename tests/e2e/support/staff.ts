@@ -5,14 +5,7 @@ import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '
 import type { AuthResponse, User } from '../../../src/shared/contracts/auth';
 import type { CheckoutSuccess, OrderResponse } from '../../../src/shared/contracts/payments';
 import type { Ticket } from '../../../src/shared/contracts/tickets';
-import {
-  E2E_ADMIN,
-  expect,
-  loginInBrowser,
-  signUpViaApi,
-  uniqueEmail,
-  type ApiAccount,
-} from './fixtures';
+import { E2E_ADMIN, expect, loginInBrowser, signUpViaApi, uniqueEmail, type ApiAccount } from './fixtures';
 
 export const MAIN = 'Hardware Diagnostics';
 export const SUB = 'Laptop Not Turning On';
@@ -23,11 +16,7 @@ export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A short id that makes names and descriptions unique to one test run. */
 export const runId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-export async function apiLogin(
-  request: APIRequestContext,
-  email: string,
-  password: string,
-): Promise<AuthResponse> {
+export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<AuthResponse> {
   const res = await request.post('/api/login', { data: { email, password } });
   expect(res.status(), `login failed: ${await res.text()}`).toBe(200);
   return (await res.json()) as AuthResponse;
@@ -68,12 +57,9 @@ export async function reveal(scope: Locator, item: Locator): Promise<void> {
 /** Records console errors and uncaught exceptions of a context the test opened itself. */
 export function watchErrors(context: BrowserContext, problems: string[]): void {
   context.on('console', (msg) => {
-    if (msg.type() === 'error')
-      problems.push(`console.error: ${msg.text()} (${msg.location().url})`);
+    if (msg.type() === 'error') problems.push(`console.error: ${msg.text()} (${msg.location().url})`);
   });
-  context.on('weberror', (err) =>
-    problems.push(`pageerror: ${err.error().stack ?? err.error().message}`),
-  );
+  context.on('weberror', (err) => problems.push(`pageerror: ${err.error().stack ?? err.error().message}`));
 }
 
 /** An anonymous visitor in a browser context of its own (own storage, own HTTP cache). */
@@ -138,10 +124,7 @@ export interface StaffAccount {
 }
 
 /** An admin creates an engineer through the API. */
-export async function createEngineerViaApi(
-  request: APIRequestContext,
-  name: string,
-): Promise<StaffAccount> {
+export async function createEngineerViaApi(request: APIRequestContext, name: string): Promise<StaffAccount> {
   const password = 'engineer-password-42';
   const res = await request.post('/api/admin/users', {
     headers: auth(await adminToken(request)),

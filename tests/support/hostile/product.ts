@@ -75,10 +75,7 @@ export async function setUpProduct(
   env: Record<string, string>,
   overrides = {},
 ): Promise<Product> {
-  const t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
-    overrides,
-  );
+  const t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env }, overrides);
   const superadmin = await login(t, ADMIN.email, ADMIN.password);
   const customer = await signUp(t, { email: uniqueEmail('hostile-customer') });
   const engineer = await signUp(t, { email: uniqueEmail('hostile-engineer') }, 'engineer');
@@ -136,20 +133,14 @@ export async function setUpProduct(
     url: '/api/admin/users?limit=1',
     headers: bearer(superadmin),
   });
-  product.pools.cursor = [(page.json() as { nextCursor: string | null }).nextCursor].filter(
-    Boolean,
-  );
+  product.pools.cursor = [(page.json() as { nextCursor: string | null }).nextCursor].filter(Boolean);
   for (let i = 0; i < 3; i++) {
     const begin = await t.app.inject({ method: 'GET', url: '/api/google/login' });
     const state = new URL(String(begin.headers.location), 'http://x').searchParams.get('state');
     if (state) product.pools.state!.push(state);
   }
   product.pools.id = [
-    ...new Set([
-      ...product.pools.ticketId!,
-      ...product.pools.mainServiceId!,
-      ...product.pools.userId!,
-    ]),
+    ...new Set([...product.pools.ticketId!, ...product.pools.mainServiceId!, ...product.pools.userId!]),
   ];
   products.push(product);
   return product;
@@ -171,16 +162,14 @@ async function bookedAndAssigned(
     headers: admin,
     payload: { engineerId: engineer.user.id },
   });
-  if (assign.statusCode !== 200)
-    throw new Error(`assign failed: ${assign.statusCode} ${assign.body}`);
+  if (assign.statusCode !== 200) throw new Error(`assign failed: ${assign.statusCode} ${assign.body}`);
   const status = await p.t.app.inject({
     method: 'PATCH',
     url: `/api/admin/tickets/${second.ticket.id}`,
     headers: admin,
     payload: { status: 'in-progress' },
   });
-  if (status.statusCode !== 200)
-    throw new Error(`status change failed: ${status.statusCode} ${status.body}`);
+  if (status.statusCode !== 200) throw new Error(`status change failed: ${status.statusCode} ${status.body}`);
   p.pools.ticketId!.push(first.ticket.id, second.ticket.id);
   p.pools.orderId!.push(first.orderId, second.orderId);
 }
@@ -207,9 +196,7 @@ export async function endpointsOf(t: TestApp): Promise<Endpoint[]> {
       endpoints.set(`${method.toUpperCase()} ${path}`, {
         method: method.toUpperCase(),
         path,
-        pathParams: params
-          .filter((p) => p.in === 'path')
-          .map(({ name, schema }) => ({ name, schema })),
+        pathParams: params.filter((p) => p.in === 'path').map(({ name, schema }) => ({ name, schema })),
         query: params.filter((p) => p.in === 'query').map(({ name, schema }) => ({ name, schema })),
         body: op.requestBody?.content?.['application/json']?.schema,
         source: 'openapi',

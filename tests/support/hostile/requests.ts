@@ -73,9 +73,7 @@ function queryArb(p: Product, ep: Endpoint): fc.Arbitrary<string> {
   const pair = fc.oneof(
     {
       weight: 5,
-      arbitrary: fc
-        .constantFrom(...names)
-        .chain((n) => value(n).map((v) => `${encode(n)}=${encode(v)}`)),
+      arbitrary: fc.constantFrom(...names).chain((n) => value(n).map((v) => `${encode(n)}=${encode(v)}`)),
     },
     {
       weight: 1,
@@ -104,9 +102,7 @@ function queryArb(p: Product, ep: Endpoint): fc.Arbitrary<string> {
       ),
     },
   );
-  return fc
-    .array(pair, { maxLength: 5 })
-    .map((pairs) => (pairs.length ? `?${pairs.join('&')}` : ''));
+  return fc.array(pair, { maxLength: 5 }).map((pairs) => (pairs.length ? `?${pairs.join('&')}` : ''));
 }
 
 /** Paging cursors are base64url JSON: well-formed wrappers around hostile contents reach the SQL. */
@@ -145,14 +141,9 @@ const cursorArb: fc.Arbitrary<string> = fc
       },
       { weight: 1, arbitrary: hostileValue },
     ),
-    fc.oneof(
-      { weight: 9, arbitrary: fc.constant(true) },
-      { weight: 1, arbitrary: fc.constant(false) },
-    ),
+    fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   )
-  .map(([at, id, asArray]) =>
-    Buffer.from(JSON.stringify(asArray ? [at, id] : { at, id })).toString('base64url'),
-  );
+  .map(([at, id, asArray]) => Buffer.from(JSON.stringify(asArray ? [at, id] : { at, id })).toString('base64url'));
 
 const contentTypeArb = fc.oneof(
   { weight: 12, arbitrary: fc.constant('application/json') },
@@ -181,9 +172,7 @@ const contentTypeArb = fc.oneof(
 const SAME_AS_STATE = '\u0000same-as-state';
 /** encodeURIComponent throws on a lone surrogate; a URL cannot carry one anyway. */
 export const encode = (s: string) =>
-  encodeURIComponent(
-    s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'),
-  );
+  encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 const safeDecode = (s: string) => {
   try {
     return decodeURIComponent(s);
@@ -209,16 +198,7 @@ export function requestArb(p: Product, ep: Endpoint): fc.Arbitrary<HostileReques
       query: queryArb(p, ep),
       body: bodyArb(p, ep),
       contentType: contentTypeArb,
-      auth: fc.constantFrom(
-        'role',
-        'role',
-        'role',
-        'role',
-        'role',
-        'none',
-        'garbage',
-        'other-role',
-      ),
+      auth: fc.constantFrom('role', 'role', 'role', 'role', 'role', 'none', 'garbage', 'other-role'),
       cookie: fc.oneof<fc.Arbitrary<string | undefined>[]>(
         fc.constant(undefined),
         fc.constant(SAME_AS_STATE),
@@ -232,8 +212,7 @@ export function requestArb(p: Product, ep: Endpoint): fc.Arbitrary<HostileReques
       const path = ep.path.replace(/:\w+|\*/g, () => values[i++] ?? '');
       // The Google callback binds its state to a cookie: sometimes the two agree.
       const state = /[?&]state=([^&]*)/.exec(query)?.[1];
-      const cookieValue =
-        cookie === SAME_AS_STATE ? (state === undefined ? undefined : safeDecode(state)) : cookie;
+      const cookieValue = cookie === SAME_AS_STATE ? (state === undefined ? undefined : safeDecode(state)) : cookie;
       return {
         url: path + query,
         body,

@@ -22,16 +22,10 @@ const GUARD_UNAUTHORIZED = 'Please log in to continue';
 // Calling, and judging the answer.
 // ---------------------------------------------------------------------------------------------
 
-function injectOptions(
-  p: Product,
-  ep: Endpoint,
-  caller: Caller,
-  req: HostileRequest,
-): InjectOptions {
+function injectOptions(p: Product, ep: Endpoint, caller: Caller, req: HostileRequest): InjectOptions {
   const headers: Record<string, string> = {};
   if (req.body !== undefined && req.contentType) headers['content-type'] = req.contentType;
-  if (req.auth === 'role' && caller !== 'public')
-    headers.authorization = `Bearer ${p.tokens[caller]}`;
+  if (req.auth === 'role' && caller !== 'public') headers.authorization = `Bearer ${p.tokens[caller]}`;
   if (req.auth === 'other-role')
     headers.authorization = `Bearer ${p.tokens[caller === 'customer' ? 'engineer' : 'customer']}`;
   if (req.auth === 'garbage')
@@ -70,8 +64,7 @@ function judge(ep: Endpoint, opts: InjectOptions, res: LightMyRequestResponse): 
     if (res.statusCode !== 404) throw new Error(`a page answered an error other than 404: ${what}`);
     return;
   }
-  if (!type.startsWith('application/json'))
-    throw new Error(`error answer is not JSON (${type}): ${what}`);
+  if (!type.startsWith('application/json')) throw new Error(`error answer is not JSON (${type}): ${what}`);
   let body: unknown;
   try {
     body = JSON.parse(res.body);
@@ -79,10 +72,8 @@ function judge(ep: Endpoint, opts: InjectOptions, res: LightMyRequestResponse): 
     throw new Error(`error answer is not valid JSON: ${what}`);
   }
   const error = (body as { error?: unknown } | null)?.error;
-  if (typeof error !== 'string' || error.length === 0)
-    throw new Error(`error answer has no string "error": ${what}`);
-  if (Object.keys(body as object).join() !== 'error')
-    throw new Error(`error answer has more than "error": ${what}`);
+  if (typeof error !== 'string' || error.length === 0) throw new Error(`error answer has no string "error": ${what}`);
+  if (Object.keys(body as object).join() !== 'error') throw new Error(`error answer has more than "error": ${what}`);
   if (/\bat .+\.(ts|js):\d+|node_modules|SQLSTATE|FST_ERR|drizzle/i.test(error))
     throw new Error(`error answer leaks internals: ${what}`);
 }
@@ -98,13 +89,9 @@ async function probeCaller(p: Product, ep: Endpoint, seed: number): Promise<Call
   const sample = fc.sample(
     fc.record({
       segments: fc.tuple(
-        ...ep.pathParams.map((param) =>
-          validValue(p, param.name, param.schema).map((v) => encode(String(v))),
-        ),
+        ...ep.pathParams.map((param) => validValue(p, param.name, param.schema).map((v) => encode(String(v)))),
       ),
-      body: ep.body
-        ? shapedBody(p, ep.body, 'valid').map((b) => JSON.stringify(b))
-        : fc.constant(undefined),
+      body: ep.body ? shapedBody(p, ep.body, 'valid').map((b) => JSON.stringify(b)) : fc.constant(undefined),
     }),
     { seed, numRuns: 1 },
   )[0]!;
@@ -119,25 +106,18 @@ async function probeCaller(p: Product, ep: Endpoint, seed: number): Promise<Call
     signature: 'none',
   };
   const anonymous = await p.t.app.inject(injectOptions(p, ep, 'public', req));
-  const guarded =
-    anonymous.statusCode === 401 &&
-    (anonymous.json() as { error?: string }).error === GUARD_UNAUTHORIZED;
+  const guarded = anonymous.statusCode === 401 && (anonymous.json() as { error?: string }).error === GUARD_UNAUTHORIZED;
   if (!guarded) return 'public';
   for (const role of ['superadmin', 'engineer', 'customer'] as const) {
     const res = await p.t.app.inject(injectOptions(p, ep, role, { ...req, auth: 'role' }));
-    if (!(res.statusCode === 403 && (res.json() as { error?: string }).error === GUARD_FORBIDDEN))
-      return role;
+    if (!(res.statusCode === 403 && (res.json() as { error?: string }).error === GUARD_FORBIDDEN)) return role;
   }
   throw new Error(`${ep.method} ${ep.path}: the guard refuses every role`);
 }
 
-const seedFor = (key: string) =>
-  (BASE_SEED ^ createHash('sha256').update(key).digest().readUInt32BE(0)) | 0;
+const seedFor = (key: string) => (BASE_SEED ^ createHash('sha256').update(key).digest().readUInt32BE(0)) | 0;
 
-export async function sweep(
-  p: Product,
-  ep: Endpoint,
-): Promise<{ caller: Caller; statuses: Map<number, number> }> {
+export async function sweep(p: Product, ep: Endpoint): Promise<{ caller: Caller; statuses: Map<number, number> }> {
   const key = `${ep.method} ${ep.path}`;
   const seed = seedFor(key);
   const caller = await probeCaller(p, ep, seed);

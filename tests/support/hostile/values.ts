@@ -96,8 +96,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.anything({ maxDepth: 3 }) },
 );
 
-const typeOf = (s: JsonSchema) =>
-  Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+const typeOf = (s: JsonSchema) => (Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type);
 
 /** A value the field's schema accepts (mostly), preferring real records so requests reach the data. */
 export function validValue(p: Product, name: string, schema: JsonSchema): fc.Arbitrary<unknown> {
@@ -110,8 +109,7 @@ export function validValue(p: Product, name: string, schema: JsonSchema): fc.Arb
     const type = typeOf(schema);
     if (schema.format === 'uuid' || /(^id|Id)$/.test(name)) return fc.uuid();
     if (/email/i.test(name)) return fc.oneof(fc.constant(uniqueEmail('fuzz')), fc.emailAddress());
-    if (/phone/i.test(name))
-      return fc.constantFrom('+91 98765 43210', '(555) 123-4567', '0044 20 7946 0958');
+    if (/phone/i.test(name)) return fc.constantFrom('+91 98765 43210', '(555) 123-4567', '0044 20 7946 0958');
     if (/password/i.test(name)) return fc.constantFrom('correct-horse-42', 'another-long-password');
     if (type === 'integer')
       return fc.integer({
@@ -130,9 +128,7 @@ export function validValue(p: Product, name: string, schema: JsonSchema): fc.Arb
     return fc.string({ minLength: min, maxLength: max }).filter((s) => s.trim().length > 0);
   })();
   const withNull = schema.nullable ? fc.oneof(own, fc.constant(null)) : own;
-  return fromPool
-    ? fc.oneof({ weight: 2, arbitrary: fromPool }, { weight: 1, arbitrary: withNull })
-    : withNull;
+  return fromPool ? fc.oneof({ weight: 2, arbitrary: fromPool }, { weight: 1, arbitrary: withNull }) : withNull;
 }
 
 const MISSING = Symbol('missing');
@@ -160,16 +156,7 @@ export function shapedBody(
       : fc.array(
           fc.tuple(
             fc.oneof(
-              fc.constantFrom(
-                'role',
-                'userId',
-                'amount',
-                'id',
-                'isAdmin',
-                'constructor',
-                'status',
-                'engineerId',
-              ),
+              fc.constantFrom('role', 'userId', 'amount', 'id', 'isAdmin', 'constructor', 'status', 'engineerId'),
               fc.string({ maxLength: 12 }),
             ),
             hostileValue,
@@ -213,9 +200,7 @@ const rawHostileBody: fc.Arbitrary<string> = fc.oneof(
   ),
   fc.integer({ min: 500, max: 20_000 }).map((n) => '['.repeat(n) + ']'.repeat(n)),
   fc.integer({ min: 500, max: 9_000 }).map((n) => '{"a":'.repeat(n) + '1' + '}'.repeat(n)),
-  fc
-    .integer({ min: 100 * 1024 - 20, max: 100 * 1024 + 50 })
-    .map((n) => JSON.stringify({ description: 'd'.repeat(n) })),
+  fc.integer({ min: 100 * 1024 - 20, max: 100 * 1024 + 50 }).map((n) => JSON.stringify({ description: 'd'.repeat(n) })),
 );
 
 /**

@@ -12,8 +12,12 @@ export const services = pgTable(
   },
   (t) => [
     index('services_parent_idx').on(t.parentId),
-    uniqueIndex('services_main_name_unique').on(sql`lower(${t.name})`).where(sql`${t.parentId} is null`),
-    uniqueIndex('services_sub_name_unique').on(t.parentId, sql`lower(${t.name})`).where(sql`${t.parentId} is not null`),
+    uniqueIndex('services_main_name_unique')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.parentId} is null`),
+    uniqueIndex('services_sub_name_unique')
+      .on(t.parentId, sql`lower(${t.name})`)
+      .where(sql`${t.parentId} is not null`),
   ],
 );
 

@@ -31,7 +31,9 @@ export const tickets = pgTable(
   },
   (t) => [
     index('tickets_user_created_idx').on(t.userId, t.createdAt, t.id),
-    index('tickets_engineer_created_idx').on(t.engineerId, t.createdAt, t.id).where(sql`${t.engineerId} is not null`),
+    index('tickets_engineer_created_idx')
+      .on(t.engineerId, t.createdAt, t.id)
+      .where(sql`${t.engineerId} is not null`),
     index('tickets_created_idx').on(t.createdAt, t.id),
     index('tickets_status_created_idx').on(t.status, t.createdAt, t.id),
   ],
@@ -50,7 +52,9 @@ export const ticketEvents = pgTable(
     kind: ticketEventKindEnum('kind').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     // clock_timestamp(), not now(): several events of one transaction must keep their order.
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
     index('ticket_events_ticket_idx').on(t.ticketId, t.createdAt),

@@ -23,7 +23,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
-    uniqueIndex('users_google_sub_unique').on(t.googleSub).where(sql`${t.googleSub} is not null`),
+    uniqueIndex('users_google_sub_unique')
+      .on(t.googleSub)
+      .where(sql`${t.googleSub} is not null`),
     index('users_role_created_idx').on(t.role, t.createdAt, t.id),
     index('users_created_idx').on(t.createdAt, t.id),
   ],

@@ -9,7 +9,8 @@ export interface GoogleIdentity {
 }
 
 /** Why a Google sign-in did not complete; each maps to a message the home page shows. */
-export type GoogleFailure = 'not_configured' | 'unavailable' | 'denied' | 'state' | 'token' | 'unverified_email' | 'no_email';
+export type GoogleFailure =
+  'not_configured' | 'unavailable' | 'denied' | 'state' | 'token' | 'unverified_email' | 'no_email';
 
 export class GoogleSignInError extends Error {
   constructor(
@@ -37,7 +38,8 @@ export function createGoogleClient(config: Config) {
     discovered ??= (async () => {
       const url = new URL(issuer);
       // Plain http only for an issuer on this machine (the tests' local OIDC server).
-      const options = url.protocol === 'http:' && isLoopback(url) ? { execute: [oidc.allowInsecureRequests] } : undefined;
+      const options =
+        url.protocol === 'http:' && isLoopback(url) ? { execute: [oidc.allowInsecureRequests] } : undefined;
       const cfg = await oidc.discovery(url, clientId, clientSecret, undefined, { ...options, timeout: 10 });
       // openid-client trusts TLS for ID tokens from the token endpoint by default; we also check
       // their signature against the issuer's published keys.
@@ -65,7 +67,10 @@ export function createGoogleClient(config: Config) {
         prompt: 'select_account',
       });
     },
-    async exchange(callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<GoogleIdentity> {
+    async exchange(
+      callbackUrl: URL,
+      checks: { state: string; nonce: string; codeVerifier: string },
+    ): Promise<GoogleIdentity> {
       const cfg = await configuration();
       let tokens;
       try {
@@ -76,7 +81,8 @@ export function createGoogleClient(config: Config) {
           idTokenExpected: true,
         });
       } catch (err) {
-        if (err instanceof oidc.AuthorizationResponseError && err.error === 'access_denied') throw new GoogleSignInError('denied', { cause: err });
+        if (err instanceof oidc.AuthorizationResponseError && err.error === 'access_denied')
+          throw new GoogleSignInError('denied', { cause: err });
         const network = err instanceof TypeError || (err as { code?: string }).code === 'OAUTH_TIMEOUT';
         throw new GoogleSignInError(network ? 'unavailable' : 'token', { cause: err });
       }

@@ -14,7 +14,10 @@ const COOKIE_PATH = '/api/google';
  * GET /api/google/login and its callback (DECISIONS.md §3). Every failure sends the browser back to
  * / with `authError=<reason>`, which the home page turns into a message; nothing here answers 5xx.
  */
-export async function googleRoutes(app: ZodApp, { db, tokens, config }: { db: Db; tokens: TokenService; config: Config }) {
+export async function googleRoutes(
+  app: ZodApp,
+  { db, tokens, config }: { db: Db; tokens: TokenService; config: Config },
+) {
   const google = createGoogleClient(config);
   const secure = config.publicUrl.startsWith('https://');
   const cookieOptions = { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax' as const, secure, maxAge: 600 };
@@ -49,7 +52,13 @@ export async function googleRoutes(app: ZodApp, { db, tokens, config }: { db: Db
     schema: {
       tags: ['auth'],
       summary: 'The issuer’s redirect back: verifies the ID token, signs in, goes to /auth/success',
-      querystring: z.object({ state: z.string().max(500).optional(), code: z.string().max(4000).optional(), error: z.string().max(200).optional() }).passthrough(),
+      querystring: z
+        .object({
+          state: z.string().max(500).optional(),
+          code: z.string().max(4000).optional(),
+          error: z.string().max(200).optional(),
+        })
+        .passthrough(),
     },
     handler: async (request, reply) => {
       if (!google.enabled) return fail(reply, 'not_configured');
@@ -63,11 +72,13 @@ export async function googleRoutes(app: ZodApp, { db, tokens, config }: { db: Db
         const identity = await google.exchange(callbackUrl, checks);
         const { user, passwordRemoved } = await accountForGoogle(db, identity);
         const token = tokens.sign(user);
-        return reply
-          .clearCookie(COOKIE, { path: COOKIE_PATH })
-          .header('Referrer-Policy', 'no-referrer')
-          // `linked=1`: the page says that the account's password is gone (google-service.ts).
-          .redirect(`/auth/success?token=${encodeURIComponent(token)}${passwordRemoved ? '&linked=1' : ''}`, 302);
+        return (
+          reply
+            .clearCookie(COOKIE, { path: COOKIE_PATH })
+            .header('Referrer-Policy', 'no-referrer')
+            // `linked=1`: the page says that the account's password is gone (google-service.ts).
+            .redirect(`/auth/success?token=${encodeURIComponent(token)}${passwordRemoved ? '&linked=1' : ''}`, 302)
+        );
       } catch (err) {
         return failure(reply, err, (o, m) => request.log.warn(o, m));
       }

@@ -35,7 +35,10 @@ export async function consumeGoogleLogin(db: Db, state: string) {
  * (pre-account hijacking): linking removes the password and the old Google link and ends every
  * session signed before it. The owner signs in with Google from then on.
  */
-export async function accountForGoogle(db: Db, identity: GoogleIdentity): Promise<{ user: UserRow; passwordRemoved: boolean }> {
+export async function accountForGoogle(
+  db: Db,
+  identity: GoogleIdentity,
+): Promise<{ user: UserRow; passwordRemoved: boolean }> {
   const [linked] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   if (linked) return { user: linked, passwordRemoved: false };
   if (!identity.email) throw new GoogleSignInError('no_email');
@@ -47,7 +50,11 @@ export async function accountForGoogle(db: Db, identity: GoogleIdentity): Promis
     // Not found by this Google account, so whoever holds the account now got its address some other
     // way: a signup, a profile edit, or another Google account that was linked before the address
     // moved to it. None of those proved the address; this sign-in does.
-    const relinked = await updateUser(db, existing.id, { googleSub: identity.sub, passwordHash: null, tokenVersion: existing.tokenVersion + 1 });
+    const relinked = await updateUser(db, existing.id, {
+      googleSub: identity.sub,
+      passwordHash: null,
+      tokenVersion: existing.tokenVersion + 1,
+    });
     if (!relinked) throw new Error('the account to link is gone');
     return { user: relinked, passwordRemoved: existing.passwordHash !== null };
   }

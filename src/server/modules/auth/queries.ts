@@ -6,7 +6,10 @@ import { type UserRow, users } from '../../db/schema/index.js';
 // Every authenticated request loads its user (DECISIONS.md §3): a prepared statement.
 const userById = perDatabase((db) =>
   prepareFlatSelect(db, 'user_by_id', getTableColumns(users), (select) =>
-    select.from(users).where(eq(users.id, sql.placeholder('id'))).limit(1),
+    select
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1),
   ),
 );
 

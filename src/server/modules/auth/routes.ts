@@ -12,7 +12,10 @@ import { requireUser } from '../../plugins/auth.js';
 import { createAccount, login, toPublicUser, updateProfile } from './service.js';
 import type { TokenService } from './tokens.js';
 
-export async function authRoutes(app: ZodApp, { db, tokens, config }: { db: Db; tokens: TokenService; config: Config }) {
+export async function authRoutes(
+  app: ZodApp,
+  { db, tokens, config }: { db: Db; tokens: TokenService; config: Config },
+) {
   // Login and signup share one per-client budget (DECISIONS.md §3). A per-route `config.rateLimit`
   // (even with a groupId) gets its own counter store per route, so the one limiter hook is shared instead.
   const authLimit = app.rateLimit({ max: config.rateLimit.auth, timeWindow: ONE_MINUTE });

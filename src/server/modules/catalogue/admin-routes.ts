@@ -1,4 +1,9 @@
-import { catalogueResponseSchema, serviceBodySchema, serviceResponseSchema, successResponseSchema } from '../../../shared/contracts/admin.js';
+import {
+  catalogueResponseSchema,
+  serviceBodySchema,
+  serviceResponseSchema,
+  successResponseSchema,
+} from '../../../shared/contracts/admin.js';
 import { idParamsSchema } from '../../../shared/contracts/common.js';
 import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';

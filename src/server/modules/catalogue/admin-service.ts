@@ -1,7 +1,15 @@
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { countSubServices, deleteService, findMainService, findService, insertService, listAllServices, updateService } from './queries.js';
+import {
+  countSubServices,
+  deleteService,
+  findMainService,
+  findService,
+  insertService,
+  listAllServices,
+  updateService,
+} from './queries.js';
 
 /** Main services with their sub-services, in catalogue order. */
 export async function fullCatalogue(db: Db) {
@@ -23,7 +31,11 @@ async function checkParent(db: Db, parentId: string | null, selfId?: string) {
   if (!(await findMainService(db, parentId))) throw badRequest('The parent category must be a main service');
 }
 
-const toService = (row: { id: string; name: string; parentId: string | null }) => ({ id: row.id, name: row.name, parentId: row.parentId });
+const toService = (row: { id: string; name: string; parentId: string | null }) => ({
+  id: row.id,
+  name: row.name,
+  parentId: row.parentId,
+});
 
 export async function addService(db: Db, input: { name: string; parentId: string | null }) {
   await checkParent(db, input.parentId);

@@ -6,15 +6,33 @@ import { countServices } from './queries.js';
 export const SEED_CATALOGUE: ReadonlyArray<{ name: string; subServices: readonly string[] }> = [
   {
     name: 'Hardware Diagnostics',
-    subServices: ['Laptop Not Turning On', 'Overheating & Fan Noise', 'Battery & Charging Problems', 'Keyboard & Touchpad Issues', 'Display & Screen Problems'],
+    subServices: [
+      'Laptop Not Turning On',
+      'Overheating & Fan Noise',
+      'Battery & Charging Problems',
+      'Keyboard & Touchpad Issues',
+      'Display & Screen Problems',
+    ],
   },
   {
     name: 'Software Troubleshooting',
-    subServices: ['Slow Computer Performance', 'Application Crashes & Errors', 'Driver Installation & Updates', 'Microsoft Office & Email Setup', 'Software Installation'],
+    subServices: [
+      'Slow Computer Performance',
+      'Application Crashes & Errors',
+      'Driver Installation & Updates',
+      'Microsoft Office & Email Setup',
+      'Software Installation',
+    ],
   },
   {
     name: 'Virus & Malware Removal',
-    subServices: ['Virus & Trojan Removal', 'Ransomware Assistance', 'Adware & Pop-up Cleanup', 'Browser Hijack Repair', 'Security Health Check'],
+    subServices: [
+      'Virus & Trojan Removal',
+      'Ransomware Assistance',
+      'Adware & Pop-up Cleanup',
+      'Browser Hijack Repair',
+      'Security Health Check',
+    ],
   },
   {
     name: 'Data Recovery',
@@ -22,11 +40,22 @@ export const SEED_CATALOGUE: ReadonlyArray<{ name: string; subServices: readonly
   },
   {
     name: 'Networking & Wi-Fi',
-    subServices: ['Wi-Fi Connectivity Issues', 'Router & Modem Setup', 'Printer & Scanner Setup', 'VPN & Remote Access Setup'],
+    subServices: [
+      'Wi-Fi Connectivity Issues',
+      'Router & Modem Setup',
+      'Printer & Scanner Setup',
+      'VPN & Remote Access Setup',
+    ],
   },
   {
     name: 'OS Installation & Upgrades',
-    subServices: ['Windows Installation', 'Windows Update Problems', 'macOS Troubleshooting', 'Linux Installation', 'Blue Screen & Boot Errors'],
+    subServices: [
+      'Windows Installation',
+      'Windows Update Problems',
+      'macOS Troubleshooting',
+      'Linux Installation',
+      'Blue Screen & Boot Errors',
+    ],
   },
 ];
 

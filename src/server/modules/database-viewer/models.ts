@@ -13,7 +13,12 @@ interface ViewerModel {
 
 /** What the admin database viewer can show, by model name (the names the original viewer used). */
 export const VIEWER_MODELS: Record<string, ViewerModel> = {
-  User: { table: users, createdAt: users.createdAt, key: users.id, hidden: ['passwordHash', 'googleSub', 'tokenVersion'] },
+  User: {
+    table: users,
+    createdAt: users.createdAt,
+    key: users.id,
+    hidden: ['passwordHash', 'googleSub', 'tokenVersion'],
+  },
   Ticket: { table: tickets, createdAt: tickets.createdAt, key: tickets.id, hidden: [] },
   MainService: { table: services, createdAt: services.createdAt, key: services.id, hidden: [] },
   ContactRequest: { table: contactRequests, createdAt: contactRequests.createdAt, key: contactRequests.id, hidden: [] },

@@ -37,7 +37,9 @@ export async function databaseViewerRoutes(app: ZodApp, { db }: { db: Db }) {
       response: { 200: dbRecordsResponseSchema, ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
-      const model = Object.hasOwn(VIEWER_MODELS, request.params.model) ? VIEWER_MODELS[request.params.model] : undefined;
+      const model = Object.hasOwn(VIEWER_MODELS, request.params.model)
+        ? VIEWER_MODELS[request.params.model]
+        : undefined;
       if (!model) throw notFound(`Unknown model: ${request.params.model}`);
       const { limit, offset } = request.query;
       const rows = await db
@@ -47,9 +49,11 @@ export async function databaseViewerRoutes(app: ZodApp, { db }: { db: Db }) {
         .limit(limit + 1)
         .offset(offset);
       if (rows.length > limit) reply.header('X-Next-Offset', String(offset + limit));
-      return rows.slice(0, limit).map((r) =>
-        Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
-      );
+      return rows
+        .slice(0, limit)
+        .map((r) =>
+          Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
+        );
     },
   });
 }

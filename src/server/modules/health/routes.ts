@@ -9,7 +9,10 @@ export async function healthRoutes(app: ZodApp, { database }: { database: Databa
     schema: {
       tags: ['health'],
       summary: 'Liveness and database check',
-      response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }), ...errors(503) },
+      response: {
+        200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+        ...errors(503),
+      },
     },
     handler: async () => {
       try {

@@ -20,7 +20,10 @@ export async function lockPayment(tx: Db, orderId: string): Promise<PaymentRow |
 }
 
 export async function updatePayment(tx: Db, orderId: string, values: Partial<typeof payments.$inferInsert>) {
-  await tx.update(payments).set({ ...values, updatedAt: new Date() }).where(eq(payments.orderId, orderId));
+  await tx
+    .update(payments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(payments.orderId, orderId));
 }
 
 export const inProgressPaymentsOfTicket = (db: Db, ticketId: string) =>

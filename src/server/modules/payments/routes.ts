@@ -30,10 +30,17 @@ import {
 const CUSTOMER = ['user'] as const;
 const orderIdParams = z.object({ orderId: z.string().min(1).max(100) });
 
-export async function paymentRoutes(app: ZodApp, { db, provider, ordersPerMinute }: { db: Db; provider: PaymentProvider; ordersPerMinute: number }) {
+export async function paymentRoutes(
+  app: ZodApp,
+  { db, provider, ordersPerMinute }: { db: Db; provider: PaymentProvider; ordersPerMinute: number },
+) {
   // Every order opened is a call to the provider's Orders API: one budget per customer for both
   // kinds (RATE_LIMIT_ORDERS). It runs after the auth hook, so it counts the signed-in customer.
-  const orderLimit = app.rateLimit({ max: ordersPerMinute, timeWindow: ONE_MINUTE, keyGenerator: (request) => `customer:${request.user?.id ?? request.ip}` });
+  const orderLimit = app.rateLimit({
+    max: ordersPerMinute,
+    timeWindow: ONE_MINUTE,
+    keyGenerator: (request) => `customer:${request.user?.id ?? request.ip}`,
+  });
 
   app.post('/order', {
     config: { access: CUSTOMER },
@@ -124,7 +131,11 @@ export async function paymentRoutes(app: ZodApp, { db, provider, ordersPerMinute
         const order = await ownOrder(db, user, request.params.orderId);
         if (request.body.outcome === 'failure') {
           if (order.status === 'captured' || order.status === 'verified') throw conflict('This order is already paid');
-          await failPayment(db, order.orderId, { actorId: user.id, via: 'test-checkout', reason: 'declined in the test checkout' });
+          await failPayment(db, order.orderId, {
+            actorId: user.id,
+            via: 'test-checkout',
+            reason: 'declined in the test checkout',
+          });
           return { status: 'failed' as const };
         }
         if (!order.orderId.startsWith('order_test_')) throw badRequest('Not a test order');

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { bookingOrderBodySchema, CheckoutSuccess, inProgressOrderBodySchema } from '../../../shared/contracts/payments.js';
+import type {
+  bookingOrderBodySchema,
+  CheckoutSuccess,
+  inProgressOrderBodySchema,
+} from '../../../shared/contracts/payments.js';
 import { isPaid, type PaymentKind, type PaymentStatus } from '../../../shared/payments.js';
 import { BOOKING_FEE_PAISE, CURRENCY, IN_PROGRESS_FEE_PAISE } from '../../../shared/product.js';
 import type { Db } from '../../db/client.js';
@@ -12,7 +16,14 @@ import { recordEvent } from '../tickets/history.js';
 import { findTicket } from '../tickets/queries.js';
 import { createTicketFromOrder } from '../tickets/service.js';
 import { type PaymentProvider, ProviderError } from './providers/index.js';
-import { findPayment, inProgressPaymentsOfTicket, inProgressPaymentsOfUser, insertPayment, lockPayment, updatePayment } from './queries.js';
+import {
+  findPayment,
+  inProgressPaymentsOfTicket,
+  inProgressPaymentsOfUser,
+  insertPayment,
+  lockPayment,
+  updatePayment,
+} from './queries.js';
 
 const FEES: Record<PaymentKind, number> = { booking: BOOKING_FEE_PAISE, inprogress: IN_PROGRESS_FEE_PAISE };
 
@@ -41,11 +52,20 @@ const orderAnswer = (provider: PaymentProvider, row: PaymentRow) => ({
 });
 
 /** POST /order: the ticket draft is checked and stored with the order; the fee is the server's. */
-export async function createBookingOrder(db: Db, provider: PaymentProvider, user: UserRow, body: z.output<typeof bookingOrderBodySchema>) {
+export async function createBookingOrder(
+  db: Db,
+  provider: PaymentProvider,
+  user: UserRow,
+  body: z.output<typeof bookingOrderBodySchema>,
+) {
   checkAmount('booking', body.amount);
   const { main, sub } = await resolveServicePair(db, body.mainServiceId, body.subServiceId);
   const receipt = newReceipt('booking');
-  const order = await openOrder(provider, 'booking', receipt, { userId: user.id, userEmail: user.email, purpose: 'booking' });
+  const order = await openOrder(provider, 'booking', receipt, {
+    userId: user.id,
+    userEmail: user.email,
+    purpose: 'booking',
+  });
   const row = await db.transaction(async (tx) => {
     const r = await insertPayment(tx, {
       orderId: order.id,
@@ -54,30 +74,66 @@ export async function createBookingOrder(db: Db, provider: PaymentProvider, user
       amount: FEES.booking,
       currency: CURRENCY,
       receipt,
-      draft: { mainServiceId: main.id, subServiceId: sub.id, mainServiceName: main.name, subServiceName: sub.name, description: body.description },
+      draft: {
+        mainServiceId: main.id,
+        subServiceId: sub.id,
+        mainServiceName: main.name,
+        subServiceName: sub.name,
+        description: body.description,
+      },
     });
-    await recordEvent(tx, { ticketId: null, orderId: order.id, actorId: user.id, kind: 'payment_created', detail: { kind: 'booking', amount: FEES.booking } });
+    await recordEvent(tx, {
+      ticketId: null,
+      orderId: order.id,
+      actorId: user.id,
+      kind: 'payment_created',
+      detail: { kind: 'booking', amount: FEES.booking },
+    });
     return r;
   });
   return orderAnswer(provider, row);
 }
 
 /** POST /order-inprogress: the caller's own in-progress ticket, not yet paid; its unpaid order is reused. */
-export async function createInProgressOrder(db: Db, provider: PaymentProvider, user: UserRow, body: z.output<typeof inProgressOrderBodySchema>) {
+export async function createInProgressOrder(
+  db: Db,
+  provider: PaymentProvider,
+  user: UserRow,
+  body: z.output<typeof inProgressOrderBodySchema>,
+) {
   checkAmount('inprogress', body.amount);
   const ticket = await findTicket(db, body.ticketId);
   if (!ticket) throw notFound('Ticket not found');
   if (ticket.userId !== user.id) throw forbidden('This ticket is not yours');
-  if (ticket.status !== 'in-progress') throw conflict('The in-progress fee can only be paid while the ticket is in progress');
+  if (ticket.status !== 'in-progress')
+    throw conflict('The in-progress fee can only be paid while the ticket is in progress');
   const open = await openInProgressOrderOf(db, ticket.id);
   if (open) return orderAnswer(provider, open);
 
   const receipt = newReceipt('inprogress');
-  const order = await openOrder(provider, 'inprogress', receipt, { userId: user.id, ticketId: ticket.id, purpose: 'inprogress' });
+  const order = await openOrder(provider, 'inprogress', receipt, {
+    userId: user.id,
+    ticketId: ticket.id,
+    purpose: 'inprogress',
+  });
   try {
     const row = await db.transaction(async (tx) => {
-      const r = await insertPayment(tx, { orderId: order.id, kind: 'inprogress', userId: user.id, ticketId: ticket.id, amount: FEES.inprogress, currency: CURRENCY, receipt });
-      await recordEvent(tx, { ticketId: ticket.id, orderId: order.id, actorId: user.id, kind: 'payment_created', detail: { kind: 'inprogress', amount: FEES.inprogress } });
+      const r = await insertPayment(tx, {
+        orderId: order.id,
+        kind: 'inprogress',
+        userId: user.id,
+        ticketId: ticket.id,
+        amount: FEES.inprogress,
+        currency: CURRENCY,
+        receipt,
+      });
+      await recordEvent(tx, {
+        ticketId: ticket.id,
+        orderId: order.id,
+        actorId: user.id,
+        kind: 'payment_created',
+        detail: { kind: 'inprogress', amount: FEES.inprogress },
+      });
       return r;
     });
     return orderAnswer(provider, row);
@@ -136,7 +192,11 @@ export async function settlePayment(
       });
     }
     if (order.kind === 'booking' && !order.ticketId) {
-      const ticketId = await createTicketFromOrder(tx, { ...order, status: upgrade ? outcome.status : order.status }, outcome.via);
+      const ticketId = await createTicketFromOrder(
+        tx,
+        { ...order, status: upgrade ? outcome.status : order.status },
+        outcome.via,
+      );
       return { order, ticketId, created: true };
     }
     return { order, ticketId: order.ticketId, created: false };
@@ -144,13 +204,23 @@ export async function settlePayment(
 }
 
 /** A failed attempt; never un-pays an order that is already paid. */
-export async function failPayment(db: Db, orderId: string, detail: { actorId: string | null; via: string; reason?: string }) {
+export async function failPayment(
+  db: Db,
+  orderId: string,
+  detail: { actorId: string | null; via: string; reason?: string },
+) {
   return db.transaction(async (tx) => {
     const order = await lockPayment(tx, orderId);
     if (!order) return undefined;
     if (isPaid(order.status) || order.status === 'failed') return order;
     await updatePayment(tx, orderId, { status: 'failed' });
-    await recordEvent(tx, { ticketId: order.ticketId, orderId, actorId: detail.actorId, kind: 'payment_failed', detail: { kind: order.kind, via: detail.via, reason: detail.reason ?? null } });
+    await recordEvent(tx, {
+      ticketId: order.ticketId,
+      orderId,
+      actorId: detail.actorId,
+      kind: 'payment_failed',
+      detail: { kind: order.kind, via: detail.via, reason: detail.reason ?? null },
+    });
     return { ...order, status: 'failed' as const };
   });
 }
@@ -164,21 +234,40 @@ export async function ownOrder(db: Db, user: UserRow, orderId: string): Promise<
 }
 
 /** POST /verify: the checkout's signature, checked in constant time, then settlement. */
-export async function verifyCheckout(db: Db, provider: PaymentProvider, user: UserRow, success: CheckoutSuccess): Promise<Settlement> {
+export async function verifyCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  user: UserRow,
+  success: CheckoutSuccess,
+): Promise<Settlement> {
   await ownOrder(db, user, success.razorpay_order_id);
   if (!provider.verifyCheckout(success)) throw badRequest('Payment verification failed');
-  return settlePayment(db, success.razorpay_order_id, { status: 'verified', paymentId: success.razorpay_payment_id, actorId: user.id, via: 'verify' });
+  return settlePayment(db, success.razorpay_order_id, {
+    status: 'verified',
+    paymentId: success.razorpay_payment_id,
+    actorId: user.id,
+    via: 'verify',
+  });
 }
 
 /** POST /api/tickets: only for this customer's paid booking order; the ticket it already made, or a new one. */
-export async function ticketForPaidOrder(db: Db, user: UserRow, orderId: string): Promise<{ ticketId: string; created: boolean }> {
+export async function ticketForPaidOrder(
+  db: Db,
+  user: UserRow,
+  orderId: string,
+): Promise<{ ticketId: string; created: boolean }> {
   const order = await findPayment(db, orderId);
   if (!order || order.userId !== user.id || order.kind !== 'booking' || !isPaid(order.status)) {
     throw paymentRequired('Payment required: book through checkout before creating a ticket');
   }
   if (order.ticketId) return { ticketId: order.ticketId, created: false };
   // A concurrent verify, webhook or call may have made it since: settlement says which one did.
-  const { ticketId, created } = await settlePayment(db, orderId, { status: order.status as 'captured' | 'verified', paymentId: order.providerPaymentId ?? '', actorId: user.id, via: 'api' });
+  const { ticketId, created } = await settlePayment(db, orderId, {
+    status: order.status as 'captured' | 'verified',
+    paymentId: order.providerPaymentId ?? '',
+    actorId: user.id,
+    via: 'api',
+  });
   if (!ticketId) throw new Error('booking settled without a ticket');
   return { ticketId, created };
 }

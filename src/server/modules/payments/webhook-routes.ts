@@ -35,7 +35,10 @@ export async function webhookRoutes(app: ZodApp, { db, provider }: { db: Db; pro
       if (provider.name !== 'razorpay') throw notFound('Webhooks are not used by the test payment provider');
       const raw = request.body as Buffer;
       const signature = request.headers['x-razorpay-signature'];
-      if (!Buffer.isBuffer(raw) || !provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)) {
+      if (
+        !Buffer.isBuffer(raw) ||
+        !provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)
+      ) {
         throw badRequest('Invalid webhook signature');
       }
       let parsed;
@@ -53,12 +56,24 @@ export async function webhookRoutes(app: ZodApp, { db, provider }: { db: Db; pro
 
       if (event === 'payment.captured' || event === 'order.paid') {
         if (payment.amount !== order.amount || payment.currency !== order.currency) {
-          request.log.error({ orderId: order.orderId, amount: payment.amount }, 'webhook amount does not match the order');
+          request.log.error(
+            { orderId: order.orderId, amount: payment.amount },
+            'webhook amount does not match the order',
+          );
           return { ok: true as const };
         }
-        await settlePayment(db, order.orderId, { status: 'captured', paymentId: payment.id, actorId: null, via: 'webhook' });
+        await settlePayment(db, order.orderId, {
+          status: 'captured',
+          paymentId: payment.id,
+          actorId: null,
+          via: 'webhook',
+        });
       } else if (event === 'payment.failed') {
-        await failPayment(db, order.orderId, { actorId: null, via: 'webhook', reason: payment.error_description ?? undefined });
+        await failPayment(db, order.orderId, {
+          actorId: null,
+          via: 'webhook',
+          reason: payment.error_description ?? undefined,
+        });
       }
       return { ok: true as const };
     },

@@ -5,7 +5,13 @@ import { ticketEvents } from '../../db/schema/index.js';
 /** Appends to the audit trail; call inside the transaction that makes the change. */
 export async function recordEvent(
   db: Db,
-  event: { ticketId: string | null; orderId?: string; actorId: string | null; kind: TicketEventKind; detail?: Record<string, unknown> },
+  event: {
+    ticketId: string | null;
+    orderId?: string;
+    actorId: string | null;
+    kind: TicketEventKind;
+    detail?: Record<string, unknown>;
+  },
 ) {
   await db.insert(ticketEvents).values({
     ticketId: event.ticketId,

@@ -86,10 +86,14 @@ function prepareList(db: Db, shape: ListShape, paged: boolean, name: string, inl
     all: undefined,
   }[shape];
   const after = paged
-    ? rowsAfter(tickets.createdAt, tickets.id, { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') })
+    ? rowsAfter(tickets.createdAt, tickets.id, {
+        createdAt: sql.placeholder('cursorAt'),
+        id: sql.placeholder('cursorId'),
+      })
     : undefined;
   // drizzle sends a number as a parameter; an SQL fragment goes into the text (its type says Placeholder only).
-  const limit = inlineLimit === undefined ? sql.placeholder('limit') : (sql.raw(String(inlineLimit)) as unknown as Placeholder);
+  const limit =
+    inlineLimit === undefined ? sql.placeholder('limit') : (sql.raw(String(inlineLimit)) as unknown as Placeholder);
   return prepareTickets(db, name, and(filter, after), limit);
 }
 

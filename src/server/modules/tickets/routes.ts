@@ -1,4 +1,9 @@
-import { createTicketBodySchema, pageQuerySchema, ticketResponseSchema, ticketsResponseSchema } from '../../../shared/contracts/tickets.js';
+import {
+  createTicketBodySchema,
+  pageQuerySchema,
+  ticketResponseSchema,
+  ticketsResponseSchema,
+} from '../../../shared/contracts/tickets.js';
 import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';

@@ -36,10 +36,19 @@ export async function createTicketFromOrder(tx: Db, order: PaymentRow, via: stri
     })
     .returning({ id: tickets.id });
   if (!ticket) throw new Error('ticket insert returned nothing');
-  await tx.update(payments).set({ ticketId: ticket.id, updatedAt: new Date() }).where(eq(payments.orderId, order.orderId));
+  await tx
+    .update(payments)
+    .set({ ticketId: ticket.id, updatedAt: new Date() })
+    .where(eq(payments.orderId, order.orderId));
   // The booking's payment events were recorded before the ticket existed: link them now.
   await tx.update(ticketEvents).set({ ticketId: ticket.id }).where(eq(ticketEvents.orderId, order.orderId));
-  await recordEvent(tx, { ticketId: ticket.id, orderId: order.orderId, actorId: order.userId, kind: 'created', detail: { via } });
+  await recordEvent(tx, {
+    ticketId: ticket.id,
+    orderId: order.orderId,
+    actorId: order.userId,
+    kind: 'created',
+    detail: { via },
+  });
   return ticket.id;
 }
 

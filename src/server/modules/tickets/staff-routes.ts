@@ -16,7 +16,14 @@ import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
-import { adminTickets, assignEngineer, changeStatus, completeTicket, engineerTickets, ticketHistory } from './workflow.js';
+import {
+  adminTickets,
+  assignEngineer,
+  changeStatus,
+  completeTicket,
+  engineerTickets,
+  ticketHistory,
+} from './workflow.js';
 
 const bearer = [{ bearer: [] }];
 

@@ -22,7 +22,10 @@ async function staffView(db: Db, id: string) {
   return serializeTicket(row, 'staff');
 }
 
-export async function adminTickets(db: Db, q: { limit: number; cursor?: string | undefined; status?: TicketStatus | undefined }) {
+export async function adminTickets(
+  db: Db,
+  q: { limit: number; cursor?: string | undefined; status?: TicketStatus | undefined },
+) {
   const rows = await listTickets(db, { status: q.status }, q.limit, decodeCursor(q.cursor));
   const { page, nextCursor } = pageOf(rows, q.limit);
   return { tickets: page.map((r) => serializeTicket(r, 'staff')), nextCursor };
@@ -44,7 +47,12 @@ export async function changeStatus(db: Db, actor: UserRow, ticketId: string, sta
       .update(tickets)
       .set({ status, ...(status === 'completed' ? { completedAt: new Date() } : {}) })
       .where(eq(tickets.id, ticketId));
-    await recordEvent(tx, { ticketId, actorId: actor.id, kind: 'status_changed', detail: { from: ticket.status, to: status } });
+    await recordEvent(tx, {
+      ticketId,
+      actorId: actor.id,
+      kind: 'status_changed',
+      detail: { from: ticket.status, to: status },
+    });
   });
   return staffView(db, ticketId);
 }
@@ -58,7 +66,12 @@ export async function assignEngineer(db: Db, actor: UserRow, ticketId: string, e
     if (ticket.status === 'completed') throw conflict('A completed ticket cannot be assigned');
     if (ticket.engineerId) throw conflict('This ticket already has an engineer');
     await tx.update(tickets).set({ engineerId }).where(eq(tickets.id, ticketId));
-    await recordEvent(tx, { ticketId, actorId: actor.id, kind: 'assigned', detail: { engineerId, engineerName: engineer.name } });
+    await recordEvent(tx, {
+      ticketId,
+      actorId: actor.id,
+      kind: 'assigned',
+      detail: { engineerId, engineerName: engineer.name },
+    });
   });
   return staffView(db, ticketId);
 }
@@ -70,15 +83,27 @@ export async function completeTicket(db: Db, engineer: UserRow, ticketId: string
     if (ticket.engineerId !== engineer.id) throw forbidden('This ticket is not assigned to you');
     if (ticket.status === 'completed') throw conflict('This ticket is already completed');
     if (ticket.status !== 'in-progress') throw conflict('Only a ticket in progress can be completed');
-    await tx.update(tickets).set({ status: 'completed', remarks, completedAt: new Date() }).where(eq(tickets.id, ticketId));
-    await recordEvent(tx, { ticketId, actorId: engineer.id, kind: 'completed', detail: { from: ticket.status, remarks } });
+    await tx
+      .update(tickets)
+      .set({ status: 'completed', remarks, completedAt: new Date() })
+      .where(eq(tickets.id, ticketId));
+    await recordEvent(tx, {
+      ticketId,
+      actorId: engineer.id,
+      kind: 'completed',
+      detail: { from: ticket.status, remarks },
+    });
   });
   return staffView(db, ticketId);
 }
 
 /** Everything that happened to a ticket, oldest first, with who did it. */
 export async function ticketHistory(db: Db, ticketId: string) {
-  const [ticket] = await db.select({ id: tickets.id, orderId: tickets.bookingOrderId }).from(tickets).where(eq(tickets.id, ticketId)).limit(1);
+  const [ticket] = await db
+    .select({ id: tickets.id, orderId: tickets.bookingOrderId })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .limit(1);
   if (!ticket) throw notFound('Ticket not found');
   const rows = await db
     .select({

@@ -8,12 +8,7 @@ export const listUsers = (db: Db, q: { role?: Role | undefined; limit: number; c
   db
     .select()
     .from(users)
-    .where(
-      and(
-        q.role ? eq(users.role, q.role) : undefined,
-        olderThan(users.createdAt, users.id, q.cursor),
-      ),
-    )
+    .where(and(q.role ? eq(users.role, q.role) : undefined, olderThan(users.createdAt, users.id, q.cursor)))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(q.limit + 1);
 

@@ -1,4 +1,9 @@
-import { createUserBodySchema, engineersResponseSchema, userListQuerySchema, usersResponseSchema } from '../../../shared/contracts/admin.js';
+import {
+  createUserBodySchema,
+  engineersResponseSchema,
+  userListQuerySchema,
+  usersResponseSchema,
+} from '../../../shared/contracts/admin.js';
 import { userResponseSchema } from '../../../shared/contracts/auth.js';
 import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
@@ -36,7 +41,8 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
       body: createUserBodySchema,
       response: { 201: userResponseSchema, ...errors(400, 401, 403, 409) },
     },
-    handler: async (request, reply) => reply.status(201).send({ user: toPublicUser(await createAccount(db, request.body)) }),
+    handler: async (request, reply) =>
+      reply.status(201).send({ user: toPublicUser(await createAccount(db, request.body)) }),
   });
 
   app.get('/api/admin/engineers', {

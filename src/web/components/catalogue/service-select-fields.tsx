@@ -36,7 +36,11 @@ export function ServiceSelectFields({ labels, mainServiceId, mainField, subField
         </NativeSelect>
       </FormField>
       <FormField label={labels.sub} error={errors.sub} hint={mainServiceId ? undefined : labels.subHint} required>
-        <NativeSelect {...subField} disabled={!mainServiceId || subs.isPending} aria-busy={Boolean(mainServiceId) && subs.isPending}>
+        <NativeSelect
+          {...subField}
+          disabled={!mainServiceId || subs.isPending}
+          aria-busy={Boolean(mainServiceId) && subs.isPending}
+        >
           <option value="">{mainServiceId && subs.isPending ? 'Loading…' : labels.subPlaceholder}</option>
           {subs.data?.map((s) => (
             <option key={s.id} value={s.id}>

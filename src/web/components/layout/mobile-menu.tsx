@@ -44,7 +44,12 @@ export default function MobileMenu({ open, onOpenChange, trigger }: Props) {
           </div>
           <nav aria-label="Mobile" className="mt-4 flex flex-col">
             {NAV.map((item) => (
-              <AppNavLink key={item.to} to={item.to} onClick={close} className={(s) => cn(navLinkClass(s), 'py-3 text-base')}>
+              <AppNavLink
+                key={item.to}
+                to={item.to}
+                onClick={close}
+                className={(s) => cn(navLinkClass(s), 'py-3 text-base')}
+              >
                 {item.label}
               </AppNavLink>
             ))}

@@ -10,7 +10,12 @@ const STYLES: Record<TicketStatus, string> = {
 /** A ticket's status, dashes shown as spaces (SPEC.md §4). */
 export function StatusBadge({ status }: { status: TicketStatus }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', STYLES[status])}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset',
+        STYLES[status],
+      )}
+    >
       {statusLabel(status)}
     </span>
   );

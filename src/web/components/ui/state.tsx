@@ -25,7 +25,10 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 /** A list that failed to load says so and offers a retry (nothing is lost). */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
-    <div role="alert" className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center"
+    >
       <AlertTriangle aria-hidden="true" className="size-8 text-destructive" />
       <p className="mt-3 font-semibold text-red-900">{message}</p>
       {onRetry && (

@@ -16,7 +16,8 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
   const client = new Razorpay({ key_id: opts.keyId, key_secret: opts.keySecret });
   if (opts.apiBaseUrl) {
     // The SDK has no host option; its axios instance is the one seam.
-    (client as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } }).api.rq.defaults.baseURL = opts.apiBaseUrl;
+    (client as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } }).api.rq.defaults.baseURL =
+      opts.apiBaseUrl;
   }
   (client as unknown as { api: { rq: { defaults: { timeout: number } } } }).api.rq.defaults.timeout = 10_000;
 
@@ -34,10 +35,13 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
         if (!order?.id) throw new ProviderError('Razorpay answered without an order id');
         return { id: order.id };
       } catch (err) {
-        throw err instanceof ProviderError ? err : new ProviderError('Razorpay refused or did not answer the order', { cause: err });
+        throw err instanceof ProviderError
+          ? err
+          : new ProviderError('Razorpay refused or did not answer the order', { cause: err });
       }
     },
-    verifyCheckout: (s) => safeEqualHex(checkoutSignature(opts.keySecret, s.razorpay_order_id, s.razorpay_payment_id), s.razorpay_signature),
+    verifyCheckout: (s) =>
+      safeEqualHex(checkoutSignature(opts.keySecret, s.razorpay_order_id, s.razorpay_payment_id), s.razorpay_signature),
     verifyWebhook(rawBody, signature) {
       if (!opts.webhookSecret) return false;
       return safeEqualHex(hmacHex(opts.webhookSecret, rawBody), signature);

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const hmacHex = (secret: string, data: string | Buffer) => createHmac('sha256', secret).update(data).digest('hex');
+export const hmacHex = (secret: string, data: string | Buffer) =>
+  createHmac('sha256', secret).update(data).digest('hex');
 
 /** Constant-time comparison of two hex signatures (a length mismatch is simply false). */
 export function safeEqualHex(expected: string, given: string | undefined): boolean {

@@ -18,7 +18,8 @@ export function createTestProvider(secretSeed: string): PaymentProvider & {
     async createOrder() {
       return { id: `order_test_${randomBytes(9).toString('base64url')}` };
     },
-    verifyCheckout: (s) => safeEqualHex(checkoutSignature(secret, s.razorpay_order_id, s.razorpay_payment_id), s.razorpay_signature),
+    verifyCheckout: (s) =>
+      safeEqualHex(checkoutSignature(secret, s.razorpay_order_id, s.razorpay_payment_id), s.razorpay_signature),
     verifyWebhook: () => false,
     signCheckout(orderId) {
       const paymentId = `pay_test_${randomBytes(9).toString('base64url')}`;

@@ -1,6 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CatalogueEntry, ContactRequest, createUserBodySchema, Engineer, serviceBodySchema, TicketEvent } from '@shared/contracts/admin';
+import type {
+  CatalogueEntry,
+  ContactRequest,
+  createUserBodySchema,
+  Engineer,
+  serviceBodySchema,
+  TicketEvent,
+} from '@shared/contracts/admin';
 import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import type { TicketStatus } from '@shared/tickets';
@@ -30,7 +37,9 @@ export const useAdminTickets = (status: TicketStatus | '') =>
     infiniteQueryOptions({
       queryKey: adminKeys.tickets(status),
       queryFn: ({ pageParam }) =>
-        api<{ tickets: Ticket[]; nextCursor: string | null }>(pageUrl('/api/admin/tickets', pageParam, status ? `&status=${status}` : '')),
+        api<{ tickets: Ticket[]; nextCursor: string | null }>(
+          pageUrl('/api/admin/tickets', pageParam, status ? `&status=${status}` : ''),
+        ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -68,14 +77,18 @@ export const useChangeStatus = () =>
 
 export const useAssignEngineer = () =>
   useTicketMutation((v: { id: string; engineerId: string }) =>
-    api<{ ticket: Ticket }>(`/api/admin/tickets/${v.id}/assign`, { method: 'PATCH', body: { engineerId: v.engineerId } }),
+    api<{ ticket: Ticket }>(`/api/admin/tickets/${v.id}/assign`, {
+      method: 'PATCH',
+      body: { engineerId: v.engineerId },
+    }),
   );
 
 export const useAdminUsers = () =>
   useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: adminKeys.users,
-      queryFn: ({ pageParam }) => api<{ users: User[]; nextCursor: string | null }>(pageUrl('/api/admin/users', pageParam)),
+      queryFn: ({ pageParam }) =>
+        api<{ users: User[]; nextCursor: string | null }>(pageUrl('/api/admin/users', pageParam)),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -85,7 +98,8 @@ export const useContactRequests = () =>
   useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: adminKeys.contacts,
-      queryFn: ({ pageParam }) => api<{ contacts: ContactRequest[]; nextCursor: string | null }>(pageUrl('/api/admin/contacts', pageParam)),
+      queryFn: ({ pageParam }) =>
+        api<{ contacts: ContactRequest[]; nextCursor: string | null }>(pageUrl('/api/admin/contacts', pageParam)),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -94,7 +108,8 @@ export const useContactRequests = () =>
 export const useCreateUser = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.output<typeof createUserBodySchema>) => api<{ user: User }>('/api/admin/users', { method: 'POST', body }),
+    mutationFn: (body: z.output<typeof createUserBodySchema>) =>
+      api<{ user: User }>('/api/admin/users', { method: 'POST', body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: adminKeys.users });
       void client.invalidateQueries({ queryKey: adminKeys.engineers });
@@ -115,7 +130,10 @@ function useCatalogueMutation<V, R>(call: (v: V) => Promise<R>) {
   return useMutation({
     mutationFn: call,
     onSettled: () =>
-      Promise.all([client.invalidateQueries({ queryKey: adminKeys.catalogue }), client.invalidateQueries({ queryKey: ['catalogue'] })]),
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.catalogue }),
+        client.invalidateQueries({ queryKey: ['catalogue'] }),
+      ]),
   });
 }
 
@@ -141,20 +159,28 @@ export const DB_PAGE = 100;
  * One page of a model's records. Like api(), but it also reads X-Next-Offset, which the server
  * sends only when there is a next page.
  */
-export async function fetchDbRecords(model: string, offset: number, signal?: AbortSignal): Promise<{ records: DbRecord[]; nextOffset: number | null }> {
+export async function fetchDbRecords(
+  model: string,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<{ records: DbRecord[]; nextOffset: number | null }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(`/api/prisma/${encodeURIComponent(model)}?limit=${DB_PAGE}&offset=${offset}`, { headers, signal: signal ?? null });
+    res = await fetch(`/api/prisma/${encodeURIComponent(model)}?limit=${DB_PAGE}&offset=${offset}`, {
+      headers,
+      signal: signal ?? null,
+    });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new NetworkError();
   }
   const data: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
-    const message = data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
+    const message =
+      data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
     throw new ApiError(message, res.status);
   }
   const next = res.headers.get('X-Next-Offset');

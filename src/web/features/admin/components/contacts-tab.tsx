@@ -70,19 +70,10 @@ export function ContactsTab() {
   const contacts = useContactRequests();
   if (contacts.isPending) return <LoadingState label="Loading contact requests" />;
   if (contacts.isError)
-    return (
-      <ErrorState
-        message="We could not load the contact requests."
-        onRetry={() => void contacts.refetch()}
-      />
-    );
+    return <ErrorState message="We could not load the contact requests." onRetry={() => void contacts.refetch()} />;
   const all = contacts.data.pages.flatMap((p) => p.contacts);
   if (all.length === 0)
-    return (
-      <EmptyState title="No contact requests yet">
-        Requests sent through the public form appear here.
-      </EmptyState>
-    );
+    return <EmptyState title="No contact requests yet">Requests sent through the public form appear here.</EmptyState>;
   return (
     <div className="flex flex-col gap-4">
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Contact requests">

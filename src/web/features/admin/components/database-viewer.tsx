@@ -23,7 +23,12 @@ function ModelRecords({ model }: { model: string }) {
     );
   }
   if (records.isError) {
-    return <ErrorState message={errorMessage(records.error, `We could not load the ${model} records.`)} onRetry={() => void records.refetch()} />;
+    return (
+      <ErrorState
+        message={errorMessage(records.error, `We could not load the ${model} records.`)}
+        onRetry={() => void records.refetch()}
+      />
+    );
   }
   const all = records.data.pages.flatMap((p) => p.records);
   if (all.length === 0) return <EmptyState title="No records found" />;
@@ -33,7 +38,11 @@ function ModelRecords({ model }: { model: string }) {
         Showing {all.length} {all.length === 1 ? 'record' : 'records'}, newest first
       </p>
       <RecordsTable model={model} records={all} />
-      <LoadMore hasMore={records.hasNextPage} loading={records.isFetchingNextPage} onLoad={() => void records.fetchNextPage()} />
+      <LoadMore
+        hasMore={records.hasNextPage}
+        loading={records.isFetchingNextPage}
+        onLoad={() => void records.fetchNextPage()}
+      />
     </div>
   );
 }

@@ -26,7 +26,15 @@ type Values = z.input<typeof serviceBodySchema>;
  * Add a service, or edit the one chosen with Edit. Remount it (key) when the target changes.
  * An empty Parent Category means a main category: the shared schema turns "" into null.
  */
-export function ServiceForm({ editing, mains, onDone }: { editing: EditableService | null; mains: CatalogueEntry[]; onDone(): void }) {
+export function ServiceForm({
+  editing,
+  mains,
+  onDone,
+}: {
+  editing: EditableService | null;
+  mains: CatalogueEntry[];
+  onDone(): void;
+}) {
   const save = useSaveService();
   const empty: Values = { name: editing?.name ?? '', parentId: editing?.parentId ?? '' };
   const form = useForm<Values, unknown, z.output<typeof serviceBodySchema>>({
@@ -55,7 +63,12 @@ export function ServiceForm({ editing, mains, onDone }: { editing: EditableServi
     <Card className="p-5 sm:p-6">
       <h3 className="text-lg font-semibold break-words">{title}</h3>
       <p className="mt-1 text-sm text-muted-foreground">Leave the parent category empty to make a main category.</p>
-      <form onSubmit={onSubmit} noValidate className="mt-5 grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit service' : 'Add service'}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-5 grid gap-4 sm:grid-cols-2"
+        aria-label={editing ? 'Edit service' : 'Add service'}
+      >
         <FormField label="Name" error={errors.name?.message} required>
           <Input autoComplete="off" {...form.register('name')} />
         </FormField>

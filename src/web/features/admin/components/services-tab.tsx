@@ -66,7 +66,12 @@ export function ServicesTab() {
     }
   };
   const actions = (service: EditableService) => (
-    <ServiceActions service={service} deleting={deletingId === service.id} onEdit={setEditing} onDelete={(s) => void onDelete(s)} />
+    <ServiceActions
+      service={service}
+      deleting={deletingId === service.id}
+      onEdit={setEditing}
+      onDelete={(s) => void onDelete(s)}
+    />
   );
 
   return (
@@ -92,7 +97,10 @@ export function ServicesTab() {
                 ) : (
                   <ul className="mt-3 divide-y rounded-lg border" aria-label={`Sub-services of ${main.name}`}>
                     {main.subServices.map((sub) => (
-                      <li key={sub.id} className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 py-1.5 pr-1 pl-3">
+                      <li
+                        key={sub.id}
+                        className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 py-1.5 pr-1 pl-3"
+                      >
                         <span className="min-w-0 text-sm break-words text-slate-800">{sub.name}</span>
                         {actions({ id: sub.id, name: sub.name, parentId: sub.parentId })}
                       </li>

@@ -50,7 +50,9 @@ export function TicketHistoryButton({ ticketId, service }: { ticketId: string; s
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent title="Ticket history" description={service} className="max-w-lg">
           {history.isPending && <LoadingState label="Loading history" />}
-          {history.isError && <ErrorState message="Could not load the history." onRetry={() => void history.refetch()} />}
+          {history.isError && (
+            <ErrorState message="Could not load the history." onRetry={() => void history.refetch()} />
+          )}
           {history.data && (
             <ol className="relative flex flex-col gap-4 border-l pl-5">
               {history.data.map((e) => (

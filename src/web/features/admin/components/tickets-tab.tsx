@@ -50,8 +50,12 @@ function TicketTable({ tickets }: { tickets: Ticket[] }) {
               <td className="px-4 py-3">
                 <StatusBadge status={t.status} />
               </td>
-              <td className="max-w-48 px-4 py-3 text-sm">{t.remarks ?? <span className="text-muted-foreground">—</span>}</td>
-              <td className="px-4 py-3">{t.engineer ? <Person p={t.engineer} /> : <span className="text-muted-foreground">Unassigned</span>}</td>
+              <td className="max-w-48 px-4 py-3 text-sm">
+                {t.remarks ?? <span className="text-muted-foreground">—</span>}
+              </td>
+              <td className="px-4 py-3">
+                {t.engineer ? <Person p={t.engineer} /> : <span className="text-muted-foreground">Unassigned</span>}
+              </td>
               <td className="px-4 py-3">
                 <div className="flex flex-col items-start gap-2">
                   <TicketActions ticket={t} />
@@ -113,7 +117,11 @@ export function TicketsTab() {
   return (
     <div className="flex flex-col gap-4">
       <FormField label="Filter by status" className="w-full max-w-xs">
-        <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as TicketStatus | '')} className="capitalize">
+        <NativeSelect
+          value={status}
+          onChange={(e) => setStatus(e.target.value as TicketStatus | '')}
+          className="capitalize"
+        >
           <option value="">All statuses</option>
           {TICKET_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -127,12 +135,18 @@ export function TicketsTab() {
       ) : query.isError ? (
         <ErrorState message="We could not load the tickets." onRetry={() => void query.refetch()} />
       ) : tickets.length === 0 ? (
-        <EmptyState title="No tickets">{status ? `No ${statusLabel(status)} tickets.` : 'Tickets appear here once customers book.'}</EmptyState>
+        <EmptyState title="No tickets">
+          {status ? `No ${statusLabel(status)} tickets.` : 'Tickets appear here once customers book.'}
+        </EmptyState>
       ) : (
         <>
           <TicketTable tickets={tickets} />
           <TicketCards tickets={tickets} />
-          <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+          <LoadMore
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            onLoad={() => void query.fetchNextPage()}
+          />
         </>
       )}
     </div>

@@ -68,17 +68,10 @@ function UserCard({ user }: { user: User }) {
 function UserList() {
   const users = useAdminUsers();
   if (users.isPending) return <LoadingState label="Loading users" />;
-  if (users.isError)
-    return (
-      <ErrorState message="We could not load the users." onRetry={() => void users.refetch()} />
-    );
+  if (users.isError) return <ErrorState message="We could not load the users." onRetry={() => void users.refetch()} />;
   const all = users.data.pages.flatMap((p) => p.users);
   if (all.length === 0)
-    return (
-      <EmptyState title="No users yet">
-        Accounts appear here once people sign up or you create one.
-      </EmptyState>
-    );
+    return <EmptyState title="No users yet">Accounts appear here once people sign up or you create one.</EmptyState>;
   return (
     <div className="flex flex-col gap-4">
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="All users">

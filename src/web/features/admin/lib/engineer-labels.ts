@@ -7,7 +7,10 @@ import type { Engineer } from '@shared/contracts/admin';
 export function engineerLabels(engineers: readonly Engineer[]): (Engineer & { label: string })[] {
   const seen = new Map<string, number>();
   for (const e of engineers) seen.set(nameKey(e.name), (seen.get(nameKey(e.name)) ?? 0) + 1);
-  return engineers.map((e) => ({ ...e, label: (seen.get(nameKey(e.name)) ?? 0) > 1 ? `${e.name} (${e.email})` : e.name }));
+  return engineers.map((e) => ({
+    ...e,
+    label: (seen.get(nameKey(e.name)) ?? 0) > 1 ? `${e.name} (${e.email})` : e.name,
+  }));
 }
 
 const nameKey = (name: string) => name.trim().toLocaleLowerCase();

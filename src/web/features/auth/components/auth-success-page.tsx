@@ -39,7 +39,10 @@ export default function AuthSuccessPage() {
       .then(({ user }) => {
         client.setQueryData([...meQueryKey, token], user);
         toast.success('Logged in successfully!');
-        if (passwordRemoved) toast.info('Your account is now linked to Google and its password was removed. Sign in with Google from now on.');
+        if (passwordRemoved)
+          toast.info(
+            'Your account is now linked to Google and its password was removed. Sign in with Google from now on.',
+          );
         void navigate(homePathFor(user.role), { replace: true });
       })
       .catch(() => {

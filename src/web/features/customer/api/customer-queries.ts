@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { ProfileBody, User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import type { PaymentStatus } from '@shared/payments';
@@ -21,7 +28,10 @@ export const useMyTickets = () => useInfiniteQuery(myTicketsQuery);
 
 export const inProgressPaymentsQuery = queryOptions({
   queryKey: ['tickets', 'inprogress-payments'],
-  queryFn: () => api<{ payments: { ticketId: string; status: PaymentStatus }[] }>('/api/user/inprogress-payments').then((r) => r.payments),
+  queryFn: () =>
+    api<{ payments: { ticketId: string; status: PaymentStatus }[] }>('/api/user/inprogress-payments').then(
+      (r) => r.payments,
+    ),
 });
 
 export const useInProgressPayments = () => useQuery(inProgressPaymentsQuery);

@@ -19,7 +19,10 @@ const EMPTY: Values = { mainServiceId: '', subServiceId: '', description: '' };
 
 /** "Book a New Ticket": the ticket is created only once the ₹99 booking fee is paid. */
 export function BookTicketForm({ user, onDone }: { user: User; onDone(): void }) {
-  const form = useForm<Values, unknown, z.output<typeof ticketDraftSchema>>({ resolver: zodResolver(ticketDraftSchema), defaultValues: EMPTY });
+  const form = useForm<Values, unknown, z.output<typeof ticketDraftSchema>>({
+    resolver: zodResolver(ticketDraftSchema),
+    defaultValues: EMPTY,
+  });
   const { errors, isSubmitting } = form.formState;
   const mainServiceId = useWatch({ control: form.control, name: 'mainServiceId' });
   const pay = usePaymentFlow();
@@ -28,7 +31,13 @@ export function BookTicketForm({ user, onDone }: { user: User; onDone(): void })
   const onSubmit = form.handleSubmit(async (draft) => {
     const paid = await pay({
       createOrder: () =>
-        createBookingOrder({ ...draft, amount: BOOKING_FEE_PAISE, currency: CURRENCY, receipt: `booking_${Date.now()}`, notes: { userId: user.id, userEmail: user.email } }),
+        createBookingOrder({
+          ...draft,
+          amount: BOOKING_FEE_PAISE,
+          currency: CURRENCY,
+          receipt: `booking_${Date.now()}`,
+          notes: { userId: user.id, userEmail: user.email },
+        }),
       prefill: { name: user.name, email: user.email, phone: user.phone },
       description: `Support ticket booking (${formatRupees(BOOKING_FEE_PAISE)})`,
       successMessage: 'Ticket booked and payment successful!',
@@ -49,18 +58,29 @@ export function BookTicketForm({ user, onDone }: { user: User; onDone(): void })
     <Card className="p-5 sm:p-6">
       <h3 className="text-lg font-semibold">Book a New Ticket</h3>
       <p className="mt-1 text-sm text-muted-foreground">
-        Booking fee {formatRupees(BOOKING_FEE_PAISE)}, fixed and non-refundable. Your ticket is created once payment is confirmed.
+        Booking fee {formatRupees(BOOKING_FEE_PAISE)}, fixed and non-refundable. Your ticket is created once payment is
+        confirmed.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="Book a New Ticket">
         <ServiceSelectFields
-          labels={{ main: 'Services Category', sub: 'Issue Type', mainPlaceholder: 'Select a category', subPlaceholder: 'Select an issue type', subHint: 'Choose a category first' }}
+          labels={{
+            main: 'Services Category',
+            sub: 'Issue Type',
+            mainPlaceholder: 'Select a category',
+            subPlaceholder: 'Select an issue type',
+            subHint: 'Choose a category first',
+          }}
           mainServiceId={mainServiceId}
           mainField={form.register('mainServiceId', { onChange: () => form.setValue('subServiceId', '') })}
           subField={form.register('subServiceId')}
           errors={{ main: errors.mainServiceId?.message, sub: errors.subServiceId?.message }}
         />
         <FormField label="Description" error={errors.description?.message} required className="sm:col-span-2">
-          <Textarea rows={4} placeholder="What is happening? Since when? Any error messages?" {...form.register('description')} />
+          <Textarea
+            rows={4}
+            placeholder="What is happening? Since when? Any error messages?"
+            {...form.register('description')}
+          />
         </FormField>
         <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onDone} disabled={isSubmitting}>

@@ -47,7 +47,14 @@ function PayToContinue({ ticket, user }: { ticket: Ticket; user: User }) {
     setBusy(true);
     await pay({
       createOrder: () =>
-        createInProgressOrder({ ticketId: ticket.id, userId: user.id, amount: IN_PROGRESS_FEE_PAISE, currency: CURRENCY, receipt: `inprogress_${ticket.id}`, notes: { userId: user.id, ticketId: ticket.id } }),
+        createInProgressOrder({
+          ticketId: ticket.id,
+          userId: user.id,
+          amount: IN_PROGRESS_FEE_PAISE,
+          currency: CURRENCY,
+          receipt: `inprogress_${ticket.id}`,
+          notes: { userId: user.id, ticketId: ticket.id },
+        }),
       prefill: { name: user.name, email: user.email, phone: user.phone },
       description: `Engineer assignment fee for ${ticket.service}`,
       successMessage: 'Payment successful!',
@@ -66,7 +73,8 @@ function PayToContinue({ ticket, user }: { ticket: Ticket; user: User }) {
 }
 
 /** Whether this ticket's engineer assignment fee is paid, as far as the customer's payments say. */
-export type FeeState = { kind: 'paid' } | { kind: 'unpaid' } | { kind: 'checking' } | { kind: 'unknown'; retry: () => void };
+export type FeeState =
+  { kind: 'paid' } | { kind: 'unpaid' } | { kind: 'checking' } | { kind: 'unknown'; retry: () => void };
 
 /** The in-progress part of a card: the fee to pay, or what paying it has given. */
 function InProgressFee({ ticket, user, fee }: { ticket: Ticket; user: User; fee: FeeState }) {
@@ -100,8 +108,8 @@ function InProgressFee({ ticket, user, fee }: { ticket: Ticket; user: User; fee:
   return (
     <>
       <p className="text-sm text-muted-foreground">
-        {ticket.engineer ? `${ticket.engineer.name} is your engineer.` : 'An engineer is being assigned.'} Pay the engineer
-        assignment fee to see their contact details and continue.
+        {ticket.engineer ? `${ticket.engineer.name} is your engineer.` : 'An engineer is being assigned.'} Pay the
+        engineer assignment fee to see their contact details and continue.
       </p>
       <PayToContinue ticket={ticket} user={user} />
     </>
@@ -134,7 +142,9 @@ export function TicketCard({ ticket, user, fee }: { ticket: Ticket; user: User; 
           <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
             <p className="font-medium text-emerald-900">Remarks</p>
             <p className="mt-1 whitespace-pre-line text-emerald-950">{ticket.remarks}</p>
-            {ticket.completedAt && <p className="mt-2 text-xs text-emerald-800">Completed {formatDateTime(ticket.completedAt)}</p>}
+            {ticket.completedAt && (
+              <p className="mt-2 text-xs text-emerald-800">Completed {formatDateTime(ticket.completedAt)}</p>
+            )}
           </div>
           {ticket.engineer && <EngineerContact engineer={ticket.engineer} />}
         </div>

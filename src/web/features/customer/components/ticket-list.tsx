@@ -10,11 +10,14 @@ export function TicketList({ user }: { user: User }) {
   const payments = useInProgressPayments();
 
   if (tickets.isPending) return <LoadingState label="Loading your tickets" />;
-  if (tickets.isError) return <ErrorState message="We could not load your tickets." onRetry={() => void tickets.refetch()} />;
+  if (tickets.isError)
+    return <ErrorState message="We could not load your tickets." onRetry={() => void tickets.refetch()} />;
 
   const all = tickets.data.pages.flatMap((p) => p.tickets);
   if (all.length === 0) {
-    return <EmptyState title="No tickets yet">Book a new ticket and an engineer will fix your computer remotely.</EmptyState>;
+    return (
+      <EmptyState title="No tickets yet">Book a new ticket and an engineer will fix your computer remotely.</EmptyState>
+    );
   }
   // Until the payments answer, no in-progress card may offer to take a fee that may already be paid.
   const paidTickets = new Set(payments.data?.filter((p) => isPaid(p.status)).map((p) => p.ticketId));
@@ -33,7 +36,11 @@ export function TicketList({ user }: { user: User }) {
           </li>
         ))}
       </ul>
-      <LoadMore hasMore={tickets.hasNextPage} loading={tickets.isFetchingNextPage} onLoad={() => void tickets.fetchNextPage()} />
+      <LoadMore
+        hasMore={tickets.hasNextPage}
+        loading={tickets.isFetchingNextPage}
+        onLoad={() => void tickets.fetchNextPage()}
+      />
     </div>
   );
 }

@@ -53,7 +53,13 @@ export function CompleteTicket({ ticketId }: { ticketId: string }) {
       }}
     >
       <FormField label="Remarks" error={error} required>
-        <Textarea rows={3} value={remarks} onChange={(e) => setRemarks(e.target.value)} placeholder="What did you find and fix?" autoFocus />
+        <Textarea
+          rows={3}
+          value={remarks}
+          onChange={(e) => setRemarks(e.target.value)}
+          placeholder="What did you find and fix?"
+          autoFocus
+        />
       </FormField>
       <div className="flex gap-3">
         <Button type="submit" disabled={mutation.isPending}>

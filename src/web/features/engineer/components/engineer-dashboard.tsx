@@ -40,7 +40,9 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
         </p>
       </div>
       {ticket.status === 'in-progress' && <CompleteTicket ticketId={ticket.id} />}
-      {ticket.status === 'pending' && <p className="text-sm text-muted-foreground">Waiting for an admin to start this ticket.</p>}
+      {ticket.status === 'pending' && (
+        <p className="text-sm text-muted-foreground">Waiting for an admin to start this ticket.</p>
+      )}
       {ticket.status === 'completed' && (
         <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
           <span className="font-semibold">Remarks: </span>
@@ -74,7 +76,11 @@ export function EngineerDashboard({ user }: { user: User }) {
                 </li>
               ))}
             </ul>
-            <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onLoad={() => void query.fetchNextPage()}
+            />
           </div>
         )}
       </div>

@@ -5,8 +5,16 @@ import { Card } from '@/components/ui/card';
 /** SPEC.md §9: the two fees and their terms. */
 export function FeeTerms() {
   const fees = [
-    { amount: formatRupees(BOOKING_FEE_PAISE), title: 'Ticket booking fee', text: 'Paid when you book. Your ticket is created as soon as the payment is confirmed.' },
-    { amount: formatRupees(IN_PROGRESS_FEE_PAISE), title: 'Engineer assignment fee', text: 'Paid once your ticket is in progress, to unlock your engineer’s contact details and continue.' },
+    {
+      amount: formatRupees(BOOKING_FEE_PAISE),
+      title: 'Ticket booking fee',
+      text: 'Paid when you book. Your ticket is created as soon as the payment is confirmed.',
+    },
+    {
+      amount: formatRupees(IN_PROGRESS_FEE_PAISE),
+      title: 'Engineer assignment fee',
+      text: 'Paid once your ticket is in progress, to unlock your engineer’s contact details and continue.',
+    },
   ];
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_1fr_1.2fr]">

@@ -27,7 +27,10 @@ export function Hero() {
               <span className="size-2 rounded-full bg-emerald-400" aria-hidden="true" />
               Emergency help available 24/7
             </p>
-            <h1 id="hero-heading" className="mt-5 text-4xl font-extrabold leading-[1.1] tracking-tight sm:text-5xl lg:text-6xl">
+            <h1
+              id="hero-heading"
+              className="mt-5 text-4xl font-extrabold leading-[1.1] tracking-tight sm:text-5xl lg:text-6xl"
+            >
               Your computer, fixed remotely in{' '}
               <span className="bg-gradient-to-r from-cyan-300 to-blue-400 bg-clip-text text-transparent">minutes</span>
             </h1>
@@ -62,14 +65,26 @@ export function Hero() {
               <span className="size-3 rounded-full bg-emerald-400/80" />
             </div>
             <div className="mt-5 space-y-2 text-slate-300">
-              <p><span className="text-cyan-400">remotefix</span> connect --secure</p>
+              <p>
+                <span className="text-cyan-400">remotefix</span> connect --secure
+              </p>
               <p className="text-emerald-400">✓ Encrypted session established (AES-256)</p>
-              <p><span className="text-cyan-400">remotefix</span> diagnose</p>
-              <p>Scanning startup items… <span className="text-amber-300">14 found</span></p>
-              <p>Checking disk health… <span className="text-emerald-400">OK</span></p>
-              <p>Malware scan… <span className="text-red-300">2 threats removed</span></p>
+              <p>
+                <span className="text-cyan-400">remotefix</span> diagnose
+              </p>
+              <p>
+                Scanning startup items… <span className="text-amber-300">14 found</span>
+              </p>
+              <p>
+                Checking disk health… <span className="text-emerald-400">OK</span>
+              </p>
+              <p>
+                Malware scan… <span className="text-red-300">2 threats removed</span>
+              </p>
               <p className="text-emerald-400">✓ Boot time 94s → 21s</p>
-              <p><span className="text-cyan-400">remotefix</span> close-ticket --remarks "All fixed"</p>
+              <p>
+                <span className="text-cyan-400">remotefix</span> close-ticket --remarks "All fixed"
+              </p>
             </div>
           </Card>
         </div>

@@ -68,7 +68,13 @@ export function RequestForm() {
           </NativeSelect>
         </FormField>
         <ServiceSelectFields
-          labels={{ main: 'Main Category', sub: 'Subcategory', mainPlaceholder: 'Select a category', subPlaceholder: 'Select a subcategory', subHint: 'Choose a main category first' }}
+          labels={{
+            main: 'Main Category',
+            sub: 'Subcategory',
+            mainPlaceholder: 'Select a category',
+            subPlaceholder: 'Select a subcategory',
+            subHint: 'Choose a main category first',
+          }}
           mainServiceId={mainServiceId}
           // A new category empties the subcategory: the old one belongs to another category.
           mainField={form.register('mainServiceId', { onChange: () => form.setValue('subServiceId', '') })}
@@ -83,7 +89,11 @@ export function RequestForm() {
           </NativeSelect>
         </FormField>
         <FormField label="Describe the problem" error={errors.description?.message} required className="sm:col-span-2">
-          <Textarea rows={4} placeholder="What happens, since when, and any error messages you see" {...form.register('description')} />
+          <Textarea
+            rows={4}
+            placeholder="What happens, since when, and any error messages you see"
+            {...form.register('description')}
+          />
         </FormField>
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" variant="hero" className="w-full sm:w-auto" disabled={mutation.isPending}>

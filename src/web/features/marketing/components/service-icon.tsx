@@ -25,4 +25,5 @@ const BLURBS: Array<[RegExp, string]> = [
 ];
 
 export const serviceBlurb = (name: string) =>
-  BLURBS.find(([re]) => re.test(name))?.[1] ?? 'Expert remote help from certified engineers, usually within 30 minutes.';
+  BLURBS.find(([re]) => re.test(name))?.[1] ??
+  'Expert remote help from certified engineers, usually within 30 minutes.';

@@ -3,10 +3,22 @@ import { BOOKING_FEE_PAISE, formatRupees, IN_PROGRESS_FEE_PAISE } from '@shared/
 
 const STEPS = [
   { Icon: ClipboardList, title: 'Book a ticket', text: 'Pick the category and issue, describe what is wrong.' },
-  { Icon: BadgeIndianRupee, title: `Pay ${formatRupees(BOOKING_FEE_PAISE)} booking`, text: 'Your ticket is created the moment payment is confirmed.' },
+  {
+    Icon: BadgeIndianRupee,
+    title: `Pay ${formatRupees(BOOKING_FEE_PAISE)} booking`,
+    text: 'Your ticket is created the moment payment is confirmed.',
+  },
   { Icon: UserCog, title: 'Engineer assigned', text: 'We match a certified engineer for your problem.' },
-  { Icon: Headset, title: `Pay ${formatRupees(IN_PROGRESS_FEE_PAISE)} to continue`, text: 'Unlock your engineer’s contact details and start the session.' },
-  { Icon: CheckCircle2, title: 'Fixed & closed', text: 'Your engineer completes the ticket with remarks on what was done.' },
+  {
+    Icon: Headset,
+    title: `Pay ${formatRupees(IN_PROGRESS_FEE_PAISE)} to continue`,
+    text: 'Unlock your engineer’s contact details and start the session.',
+  },
+  {
+    Icon: CheckCircle2,
+    title: 'Fixed & closed',
+    text: 'Your engineer completes the ticket with remarks on what was done.',
+  },
 ];
 
 /** The life of a ticket, from booking to completion. */

@@ -6,10 +6,22 @@ import { PageHero, Section } from '../components/section';
 import { TicketFlow } from '../components/ticket-flow';
 
 const FAQ = [
-  { q: 'Is it safe to let an engineer connect to my computer?', a: 'Yes. Every session is encrypted end to end with 256-bit encryption, you see everything the engineer does, and you can end the session at any moment.' },
-  { q: 'How long does a repair take?', a: 'Most issues are resolved within 30 minutes. Complex problems such as data recovery can take longer; your engineer will tell you up front.' },
-  { q: 'What if my problem needs a part replaced?', a: 'Your engineer diagnoses it remotely and tells you exactly which part to buy or which local service to visit, so you never pay for guesswork.' },
-  { q: 'When can I get help?', a: 'Emergency support runs 24/7. Regular support hours are Monday-Friday 9:00 AM to 6:00 PM.' },
+  {
+    q: 'Is it safe to let an engineer connect to my computer?',
+    a: 'Yes. Every session is encrypted end to end with 256-bit encryption, you see everything the engineer does, and you can end the session at any moment.',
+  },
+  {
+    q: 'How long does a repair take?',
+    a: 'Most issues are resolved within 30 minutes. Complex problems such as data recovery can take longer; your engineer will tell you up front.',
+  },
+  {
+    q: 'What if my problem needs a part replaced?',
+    a: 'Your engineer diagnoses it remotely and tells you exactly which part to buy or which local service to visit, so you never pay for guesswork.',
+  },
+  {
+    q: 'When can I get help?',
+    a: 'Emergency support runs 24/7. Regular support hours are Monday-Friday 9:00 AM to 6:00 PM.',
+  },
 ];
 
 export default function HowItWorksPage() {

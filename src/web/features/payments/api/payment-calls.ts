@@ -4,11 +4,24 @@ import type { PaymentStatus } from '@shared/payments';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from '@shared/product';
 import { api } from '@/lib/api-client';
 
-export const createBookingOrder = (body: { mainServiceId: string; subServiceId: string; description: string; amount: number; currency: 'INR'; receipt: string; notes: Record<string, string> }) =>
-  api<OrderResponse>('/order', { method: 'POST', body });
+export const createBookingOrder = (body: {
+  mainServiceId: string;
+  subServiceId: string;
+  description: string;
+  amount: number;
+  currency: 'INR';
+  receipt: string;
+  notes: Record<string, string>;
+}) => api<OrderResponse>('/order', { method: 'POST', body });
 
-export const createInProgressOrder = (body: { ticketId: string; userId: string; amount: number; currency: 'INR'; receipt: string; notes: Record<string, string> }) =>
-  api<OrderResponse>('/order-inprogress', { method: 'POST', body });
+export const createInProgressOrder = (body: {
+  ticketId: string;
+  userId: string;
+  amount: number;
+  currency: 'INR';
+  receipt: string;
+  notes: Record<string, string>;
+}) => api<OrderResponse>('/order-inprogress', { method: 'POST', body });
 
 export const verifyPayment = (success: CheckoutSuccess) =>
   api<{ status: 'success'; ticket?: Ticket }>('/verify', { method: 'POST', body: success });
@@ -16,17 +29,27 @@ export const verifyPayment = (success: CheckoutSuccess) =>
 export const getPaymentStatus = (orderId: string) =>
   api<{ status: PaymentStatus }>(`/payment-status/${encodeURIComponent(orderId)}`).then((r) => r.status);
 
-export const createTicketForOrder = (body: { orderId: string; mainServiceId: string; subServiceId: string; description: string }) =>
-  api<{ ticket: Ticket }>('/api/tickets', { method: 'POST', body });
+export const createTicketForOrder = (body: {
+  orderId: string;
+  mainServiceId: string;
+  subServiceId: string;
+  description: string;
+}) => api<{ ticket: Ticket }>('/api/tickets', { method: 'POST', body });
 
 export const testCheckout = (orderId: string, outcome: 'success' | 'failure') =>
-  api<CheckoutSuccess | { status: 'failed' }>(`/test-checkout/${encodeURIComponent(orderId)}`, { method: 'POST', body: { outcome } });
+  api<CheckoutSuccess | { status: 'failed' }>(`/test-checkout/${encodeURIComponent(orderId)}`, {
+    method: 'POST',
+    body: { outcome },
+  });
 
 /**
  * SPEC.md §4/§9: asks every 3 s, for up to 120 s, until the order is paid (captured or verified)
  * or failed. Network hiccups along the way are retried, not fatal.
  */
-export async function pollPaymentStatus(orderId: string, opts = { intervalMs: PAYMENT_POLL_INTERVAL_MS, timeoutMs: PAYMENT_POLL_TIMEOUT_MS }): Promise<'paid' | 'failed' | 'timeout'> {
+export async function pollPaymentStatus(
+  orderId: string,
+  opts = { intervalMs: PAYMENT_POLL_INTERVAL_MS, timeoutMs: PAYMENT_POLL_TIMEOUT_MS },
+): Promise<'paid' | 'failed' | 'timeout'> {
   const deadline = Date.now() + opts.timeoutMs;
   for (;;) {
     try {

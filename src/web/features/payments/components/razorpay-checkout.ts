@@ -31,7 +31,11 @@ function loadRazorpay(): Promise<RazorpayCtor> {
   return loading;
 }
 
-export async function openRazorpayCheckout(order: OrderResponse, prefill: Prefill, description: string): Promise<CheckoutResult> {
+export async function openRazorpayCheckout(
+  order: OrderResponse,
+  prefill: Prefill,
+  description: string,
+): Promise<CheckoutResult> {
   const Razorpay = await loadRazorpay();
   return new Promise((resolve) => {
     let settled = false;
