@@ -1,7 +1,8 @@
-// Helpers for the admin and engineer browser tests: test data through the real API, and small
-// locator utilities. The browser-only journey is service-loop.spec.ts, which uses none of the
-// API helpers.
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+// Helpers for the browser tests that need test data through the real API (accounts, logins, paid
+// tickets, engineers) and small locator utilities: the admin and engineer tests, and the customer
+// tests for the catalogue names and API logins. The browser-only journey is service-loop.spec.ts,
+// which uses none of the API helpers.
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page, Request } from '@playwright/test';
 import type { AuthResponse, User } from '../../../src/shared/contracts/auth';
 import type { CheckoutSuccess, OrderResponse } from '../../../src/shared/contracts/payments';
 import type { Ticket } from '../../../src/shared/contracts/tickets';
@@ -52,6 +53,15 @@ export async function reveal(scope: Locator, item: Locator): Promise<void> {
     await expect(item.or(more).first()).toBeVisible();
   }
   await expect(item).toBeVisible();
+}
+
+/** Records the requests the page makes with this method whose path matches `pattern`. */
+export function recordRequests(page: Page, method: string, pattern: RegExp): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === method && pattern.test(new URL(r.url()).pathname)) seen.push(r);
+  });
+  return seen;
 }
 
 /** Records console errors and uncaught exceptions of a context the test opened itself. */

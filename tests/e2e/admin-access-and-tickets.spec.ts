@@ -1,0 +1,191 @@
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  loginInBrowser,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
+import {
+  adminToken,
+  auth,
+  bookTicketViaApi,
+  createEngineerViaApi,
+  openAdmin,
+  openTab,
+  recordRequests,
+  reveal,
+  runId,
+  SERVICE,
+} from './support/staff';
+
+const COLUMNS = ['Service', 'Created At', 'User', 'Status', 'Remarks', 'Engineer', 'Actions'];
+
+test.describe('who may open the admin pages', () => {
+  for (const path of ['/admin', '/admin-prisma']) {
+    test(`an anonymous visitor opening ${path} is sent to /`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Database viewer' })).toHaveCount(0);
+    });
+
+    test(`a customer opening ${path} is sent to /`, async ({ page, request }) => {
+      const customer = await signUpViaApi(request, { name: 'Curious Customer' });
+      const staffCalls = recordRequests(page, 'GET', /^\/api\/(admin|prisma)/);
+      await loginInBrowser(page, customer.token);
+      await page.goto(path);
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('banner').getByText('Welcome Curious Customer')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Database viewer' })).toHaveCount(0);
+      // The public catalogue is the only admin-prefixed data the home page reads.
+      expect(
+        staffCalls.map((r) => new URL(r.url()).pathname).filter((p) => !p.startsWith('/api/admin/services/')),
+      ).toEqual([]);
+    });
+  }
+
+  test('an admin landing on / is sent to /admin', async ({ page, request }) => {
+    await loginInBrowser(page, await adminToken(request));
+    await page.goto('/');
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+    await expect(page.getByText('Signed in as E2E Admin (superadmin)')).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText(['All Tickets', 'All Users', 'Contact Requests', 'Services']);
+    await expect(page.getByRole('tab', { name: 'All Tickets' })).toHaveAttribute('aria-selected', 'true');
+
+    // Logout from the admin header goes home, signed out.
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+test.describe('All Tickets tab', () => {
+  test('the status filter narrows the list to one status', async ({ page, request }) => {
+    const run = runId();
+    const { ticket: pendingTicket, customer } = await bookTicketViaApi(request, `Filter test, stays pending (${run}).`);
+    const { ticket: startedTicket } = await bookTicketViaApi(request, `Filter test, in progress (${run}).`, customer);
+    const started = await request.patch(`/api/admin/tickets/${startedTicket.id}`, {
+      headers: auth(await adminToken(request)),
+      data: { status: 'in-progress' },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+
+    await openAdmin(page, request);
+    const panel = page.getByRole('tabpanel', { name: 'All Tickets' });
+    const filter = panel.getByLabel('Filter by status');
+    const rows = panel
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') });
+    const statusCells = rows.locator(`td:nth-child(${COLUMNS.indexOf('Status') + 1})`);
+    const row = (t: { description: string }) => rows.filter({ hasText: t.description });
+
+    await expect(filter).toHaveValue('');
+    await expect(filter.getByRole('option')).toHaveText(['All statuses', 'pending', 'in progress', 'completed']);
+    await reveal(panel, row(pendingTicket));
+    await reveal(panel, row(startedTicket));
+
+    await filter.selectOption('in-progress');
+    await expect(row(startedTicket)).toBeVisible();
+    await expect(row(pendingTicket)).toHaveCount(0);
+    await expect(statusCells.first()).toBeVisible();
+    for (const text of await statusCells.allTextContents()) expect(text).toBe('in progress');
+
+    await filter.selectOption('pending');
+    await reveal(panel, row(pendingTicket));
+    await expect(row(startedTicket)).toHaveCount(0);
+    for (const text of await statusCells.allTextContents()) expect(text).toBe('pending');
+
+    await filter.selectOption('completed');
+    await expect(row(pendingTicket)).toHaveCount(0);
+    await expect(row(startedTicket)).toHaveCount(0);
+    await expect(panel.getByText('Loading tickets')).toHaveCount(0);
+    for (const text of await statusCells.allTextContents()) expect(text).toBe('completed');
+
+    await filter.selectOption('');
+    await reveal(panel, row(pendingTicket));
+    await reveal(panel, row(startedTicket));
+  });
+
+  test('two engineers with one name are told apart by their email, and the one picked is assigned', async ({
+    page,
+    request,
+  }) => {
+    const run = runId();
+    const name = `Twin Engineer ${run}`;
+    const first = await createEngineerViaApi(request, name);
+    const second = await createEngineerViaApi(request, name);
+    const { ticket } = await bookTicketViaApi(request, `Twin engineers (${run}).`);
+
+    await openAdmin(page, request);
+    const panel = page.getByRole('tabpanel', { name: 'All Tickets' });
+    const row = panel.getByRole('row').filter({ hasText: ticket.description });
+    await reveal(panel, row);
+    const pick = row.getByRole('combobox', { name: `Engineer for ticket ${SERVICE}` });
+    const twins = pick.getByRole('option').filter({ hasText: name });
+    await expect(twins).toHaveText([`${name} (${first.user.email})`, `${name} (${second.user.email})`].sort());
+
+    await pick.selectOption({ label: `${name} (${second.user.email})` });
+    await row.getByRole('button', { name: 'Assign' }).click();
+    await expectToast(page, `Assigned to ${name}`, 'success');
+    await expect(row.locator(`td:nth-child(${COLUMNS.indexOf('Engineer') + 1})`)).toContainText(second.user.email);
+  });
+});
+
+test.describe('accessibility', () => {
+  test('every admin tab, the history dialog and the database viewer have no serious axe violations', async ({
+    page,
+    request,
+  }) => {
+    const { ticket } = await bookTicketViaApi(request, `Accessibility check ticket (${runId()}).`);
+    await openAdmin(page, request);
+
+    const tickets = page.getByRole('tabpanel', { name: 'All Tickets' });
+    await reveal(tickets, tickets.getByRole('row').filter({ hasText: ticket.description }));
+    await expectNoSeriousA11yViolations(page);
+
+    await tickets
+      .getByRole('row')
+      .filter({ hasText: ticket.description })
+      .getByRole('button', { name: `History of ticket ${SERVICE}` })
+      .click();
+    const history = page.getByRole('dialog', { name: 'Ticket history' });
+    await expect(history.getByText('Ticket created', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+
+    const users = await openTab(page, 'All Users');
+    await expect(users.getByRole('list', { name: 'All users' })).toBeVisible();
+    await users.getByRole('button', { name: '+ New User' }).click();
+    await users.getByRole('form', { name: 'New User' }).getByRole('button', { name: 'Create User' }).click();
+    await expect(users.getByRole('alert').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const contacts = await openTab(page, 'Contact Requests');
+    await expect(
+      contacts.getByRole('list', { name: 'Contact requests' }).or(contacts.getByText('No contact requests yet')),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const services = await openTab(page, 'Services');
+    await expect(services.getByRole('list', { name: 'Services', exact: true })).toBeVisible();
+    await services.getByRole('form', { name: 'Add service' }).getByRole('button', { name: 'Add' }).click();
+    await expect(services.getByText('Name is required')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'Database viewer' }).click();
+    await expect(page).toHaveURL('/admin-prisma');
+    await expect(page.getByRole('heading', { level: 1, name: 'Database viewer' })).toBeVisible();
+    await expect(page.getByLabel('Model')).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Model').selectOption('User');
+    await expect(page.getByRole('region', { name: 'User records' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -1,0 +1,136 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, expectToast, test, toast } from './support/fixtures';
+import {
+  bookingFields,
+  bookingForm,
+  bookUntilCheckout,
+  myTickets,
+  openDashboard,
+  recordRequests,
+  ticketCard,
+  ticketItems,
+} from './support/customer';
+import { SERVICE } from './support/staff';
+
+/** The date as the page formats it (in the browser's own time zone). */
+const bookedLabel = (page: Page, iso: string) =>
+  page.evaluate(
+    (d) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(d)),
+    iso,
+  );
+
+test.describe('booking and paying', () => {
+  test('Pay in the Test payment dialog books the ticket and lists it', async ({ page, request }) => {
+    const account = await openDashboard(page, request, { name: 'Rohan Gupta', phone: '+91 98111 22333' });
+    const description = 'The laptop will not power on since this morning.';
+    const dialog = await bookUntilCheckout(page, description);
+
+    await expect(dialog.getByText('RemoteFix', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('₹99', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('definition')).toHaveText(['Rohan Gupta', account.user.email, '+91 98111 22333']);
+    await expect(dialog.getByRole('button', { name: 'Fail' })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expectToast(page, 'Ticket booked and payment successful!', 'success');
+    await expect(dialog).toBeHidden();
+    // The form closes once paid.
+    await expect(bookingForm(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New Ticket' })).toBeVisible();
+
+    await expect(ticketItems(page)).toHaveCount(1);
+    const card = ticketItems(page).first();
+    await expect(card.getByRole('heading', { name: SERVICE })).toBeVisible();
+    await expect(card.getByText('pending', { exact: true })).toBeVisible();
+    await expect(card.getByText(description)).toBeVisible();
+    await expect(page.getByText('No tickets yet')).toHaveCount(0);
+
+    const tickets = await myTickets(request, account.token);
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]).toMatchObject({ service: SERVICE, status: 'pending', description, engineer: null });
+    expect(Date.now() - new Date(tickets[0]!.createdAt).getTime()).toBeLessThan(5 * 60_000);
+    await expect(card.getByText(`Booked ${await bookedLabel(page, tickets[0]!.createdAt)}`)).toBeVisible();
+
+    // Still there after a reload.
+    await page.reload();
+    await expect(ticketCard(page, description).getByRole('heading', { name: SERVICE })).toBeVisible();
+  });
+
+  test('Fail in the Test payment dialog shows "Payment failed or timed out." and books nothing', async ({
+    page,
+    request,
+  }) => {
+    const account = await openDashboard(page, request);
+    const dialog = await bookUntilCheckout(page, 'Fan is very loud.');
+    await dialog.getByRole('button', { name: 'Fail' }).click();
+    await expectToast(page, 'Payment failed or timed out.', 'error');
+    await expect(dialog).toBeHidden();
+    await expect(toast(page, 'Ticket booked')).toHaveCount(0);
+    // The form stays open with the draft, so the customer can try again.
+    await expect(bookingFields(page).description).toHaveValue('Fan is very loud.');
+    await expect(page.getByText('No tickets yet')).toBeVisible();
+    await expect(ticketItems(page)).toHaveCount(0);
+    expect(await myTickets(request, account.token)).toEqual([]);
+
+    // Trying again with the same draft opens a new checkout, and paying it books exactly one ticket.
+    await bookingFields(page).book.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expectToast(page, 'Ticket booked and payment successful!', 'success');
+    await expect(ticketItems(page)).toHaveCount(1);
+    await expect(ticketCard(page, 'Fan is very loud.').getByRole('heading', { name: SERVICE })).toBeVisible();
+    expect(await myTickets(request, account.token)).toHaveLength(1);
+  });
+
+  test('pressing Escape in the Test payment dialog shows "Payment cancelled" and books nothing', async ({
+    page,
+    request,
+  }) => {
+    const account = await openDashboard(page, request);
+    const dialog = await bookUntilCheckout(page, 'Screen flickers.');
+    await page.keyboard.press('Escape');
+    await expectToast(page, 'Payment cancelled', 'info');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('No tickets yet')).toBeVisible();
+    await expect(bookingForm(page)).toBeVisible();
+    expect(await myTickets(request, account.token)).toEqual([]);
+  });
+
+  test('the Close button of the Test payment dialog also cancels the payment', async ({ page, request }) => {
+    const account = await openDashboard(page, request);
+    const dialog = await bookUntilCheckout(page, 'Keyboard stopped typing.');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expectToast(page, 'Payment cancelled', 'info');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('No tickets yet')).toBeVisible();
+    expect(await myTickets(request, account.token)).toEqual([]);
+  });
+});
+
+test.describe('payment status polling', () => {
+  test.use({ allowConsoleErrors: /Failed to load resource/ });
+
+  test('when /verify answers 503, the page polls /payment-status and still books the ticket', async ({
+    page,
+    request,
+  }) => {
+    const account = await openDashboard(page, request);
+    const verifies = recordRequests(page, /^\/verify$/);
+    const polls = recordRequests(page, /^\/payment-status\//);
+    await page.route('**/verify', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'x' }) }),
+    );
+    const description = 'Blue screen on boot.';
+    const dialog = await bookUntilCheckout(page, description);
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+
+    await expectToast(page, 'Ticket booked and payment successful!', 'success');
+    await expect(toast(page, 'Payment verification failed')).toHaveCount(0);
+    expect(verifies).toHaveLength(1);
+    expect(polls.length).toBeGreaterThanOrEqual(1);
+    await expect(ticketCard(page, description).getByRole('heading', { name: SERVICE })).toBeVisible();
+    const tickets = await myTickets(request, account.token);
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]).toMatchObject({ description, service: SERVICE, status: 'pending' });
+  });
+});

@@ -1,0 +1,194 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { User } from '../../src/shared/contracts/auth';
+import {
+  E2E_ADMIN,
+  expect,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  loginInBrowser,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
+import { bookingForm, checkout, myTickets, openBookingForm, openDashboard, recordRequests } from './support/customer';
+import { apiLogin, auth, MAIN, SUB } from './support/staff';
+
+const header = (page: Page) => page.getByRole('banner');
+
+test.describe('customer dashboard and booking form', () => {
+  test('shows the greeting, both tabs and the empty state, with no serious a11y violations', async ({
+    page,
+    request,
+  }) => {
+    const account = await openDashboard(page, request, { name: 'Anita Desai' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Anita Desai');
+    await expect(header(page).getByText('Welcome Anita Desai')).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText(['My Tickets', 'Profile']);
+    await expect(page.getByRole('tab', { name: 'My Tickets' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('No tickets yet')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'My tickets' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New Ticket' })).toBeVisible();
+    expect(await myTickets(request, account.token)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the Book a New Ticket form: cascading selects, validation without a checkout, and Cancel', async ({
+    page,
+    request,
+  }) => {
+    await openDashboard(page, request);
+    const orders = recordRequests(page, /^\/(order|test-checkout)/);
+    const f = await openBookingForm(page);
+    await expect(page.getByRole('heading', { name: 'Book a New Ticket' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New Ticket' })).toHaveCount(0);
+
+    // Issue Type waits for a category.
+    await expect(f.main).toHaveValue('');
+    await expect(f.sub).toBeDisabled();
+    await expect(bookingForm(page).getByText('Choose a category first')).toBeVisible();
+
+    await f.main.selectOption({ label: MAIN });
+    await expect(f.sub).toBeEnabled();
+    await expect(bookingForm(page).getByText('Choose a category first')).toBeHidden();
+    await expect(f.sub.getByRole('option', { name: SUB })).toBeAttached();
+    await f.sub.selectOption({ label: SUB });
+    await expect(f.sub).not.toHaveValue('');
+
+    // Another category clears the issue type, and offers only its own issues.
+    await f.main.selectOption({ label: 'Virus & Malware Removal' });
+    await expect(f.sub).toHaveValue('');
+    await expect(f.sub.getByRole('option', { name: 'Virus & Trojan Removal' })).toBeAttached();
+    await expect(f.sub.getByRole('option', { name: SUB })).toHaveCount(0);
+
+    // With the category chosen and everything else empty, the cleared issue type is asked for.
+    await f.book.click();
+    await expect(bookingForm(page).getByText('Choose an issue type', { exact: true })).toBeVisible();
+    await expect(bookingForm(page).getByText('Description is required', { exact: true })).toBeVisible();
+    await expect(bookingForm(page).getByRole('alert')).toHaveCount(2);
+
+    // Fully empty: every message.
+    await f.main.selectOption('');
+    await expect(f.sub).toBeDisabled();
+    await f.book.click();
+    for (const m of ['Choose a services category', 'Choose an issue type', 'Description is required']) {
+      await expect(bookingForm(page).getByText(m, { exact: true })).toBeVisible();
+    }
+    await expect(bookingForm(page).getByRole('alert')).toHaveCount(3);
+    await expect(f.description).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.waitForTimeout(300);
+    await expect(checkout(page)).toHaveCount(0);
+    expect(orders.map((r) => r.url())).toEqual([]);
+
+    await f.cancel.click();
+    await expect(bookingForm(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New Ticket' })).toBeVisible();
+    await expect(page.getByText('No tickets yet')).toBeVisible();
+  });
+});
+
+test.describe('profile', () => {
+  async function openProfile(page: Page, request: APIRequestContext) {
+    const account = await openDashboard(page, request, { name: 'Sunita Rao', phone: '+91 90000 11111' });
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Profile' });
+    await expect(panel).toBeVisible();
+    return { account, panel };
+  }
+  const editForm = (page: Page) => page.getByRole('form', { name: 'Edit profile' });
+
+  test('shows name, email and phone; Edit Profile → Save updates them and the header', async ({ page, request }) => {
+    const { account, panel } = await openProfile(page, request);
+    await expect(panel.getByRole('term')).toHaveText(['Name', 'Email', 'Phone']);
+    await expect(panel.getByRole('definition')).toHaveText(['Sunita Rao', account.user.email, '+91 90000 11111']);
+
+    await panel.getByRole('button', { name: 'Edit Profile' }).click();
+    const form = editForm(page);
+    await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Sunita Rao');
+    await expect(form.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(account.user.email);
+    await expect(form.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue('+91 90000 11111');
+    await expectNoSeriousA11yViolations(page);
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Sunita Rao-Menon');
+    await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('+91 90000 22222');
+    await form.getByRole('button', { name: 'Save' }).click();
+
+    await expectToast(page, 'Profile updated successfully!', 'success');
+    await expect(form).toHaveCount(0);
+    await expect(panel.getByRole('definition')).toHaveText(['Sunita Rao-Menon', account.user.email, '+91 90000 22222']);
+    await expect(header(page).getByText('Welcome Sunita Rao-Menon')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Sunita Rao-Menon');
+
+    const me = await request.get('/api/me', { headers: auth(account.token) });
+    expect(((await me.json()) as { user: User }).user).toMatchObject({
+      name: 'Sunita Rao-Menon',
+      phone: '+91 90000 22222',
+      email: account.user.email,
+    });
+    await page.reload();
+    await expect(header(page).getByText('Welcome Sunita Rao-Menon')).toBeVisible();
+  });
+
+  test('a blank name is refused without calling the server, and Cancel discards edits', async ({ page, request }) => {
+    const { panel } = await openProfile(page, request);
+    const patches = recordRequests(page, /^\/api\/profile$/);
+    await panel.getByRole('button', { name: 'Edit Profile' }).click();
+    const form = editForm(page);
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Name is required', { exact: true })).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveCount(1);
+    await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await page.waitForTimeout(300);
+    expect(patches).toHaveLength(0);
+
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Somebody Else');
+    await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('+91 90000 99999');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(panel.getByRole('definition')).toHaveText(['Sunita Rao', /@example\.com$/, '+91 90000 11111']);
+    await expect(header(page).getByText('Welcome Sunita Rao')).toBeVisible();
+
+    // Editing again starts from the saved values, not the discarded ones.
+    await panel.getByRole('button', { name: 'Edit Profile' }).click();
+    await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Sunita Rao');
+    await expect(form.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue('+91 90000 11111');
+    expect(patches).toHaveLength(0);
+  });
+
+  test.describe('refusals from the server', () => {
+    test.use({ allowConsoleErrors: /^Failed to load resource: the server responded with a status of 409/ });
+
+    test('an email that belongs to another account shows the server’s message', async ({ page, request }) => {
+      const other = await signUpViaApi(request);
+      const { account, panel } = await openProfile(page, request);
+      await panel.getByRole('button', { name: 'Edit Profile' }).click();
+      const form = editForm(page);
+      await form.getByRole('textbox', { name: 'Email', exact: true }).fill(other.user.email);
+      const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/profile');
+      await form.getByRole('button', { name: 'Save' }).click();
+      expect((await response).status()).toBe(409);
+
+      await expectToast(page, 'An account with this email already exists', 'error');
+      await expect(form).toBeVisible();
+      await expect(form.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(other.user.email);
+      const me = await request.get('/api/me', { headers: auth(account.token) });
+      expect(((await me.json()) as { user: User }).user.email).toBe(account.user.email);
+    });
+  });
+});
+
+test.describe('access rules', () => {
+  test('/dashboard when logged out redirects to /', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/');
+    await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+
+  test('the superadmin visiting /dashboard lands on /admin', async ({ page, request }) => {
+    const admin = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+    expect(admin.user.role).toBe('superadmin');
+    await loginInBrowser(page, admin.token);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/admin');
+  });
+});

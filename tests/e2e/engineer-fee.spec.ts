@@ -1,0 +1,255 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { User } from '../../src/shared/contracts/auth';
+import type { CheckoutSuccess, OrderResponse } from '../../src/shared/contracts/payments';
+import type { Ticket } from '../../src/shared/contracts/tickets';
+import {
+  E2E_ADMIN,
+  expect,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  loginInBrowser,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+  type ApiAccount,
+} from './support/fixtures';
+import { bookUntilCheckout, checkout, myTickets, openDashboard, ticketCard } from './support/customer';
+import { apiLogin, auth, MAIN, SERVICE, SUB } from './support/staff';
+
+/** Books and pays a ticket in the browser; answers the ticket as the API has it. */
+async function bookAndPay(
+  page: Page,
+  request: APIRequestContext,
+  account: ApiAccount,
+  description: string,
+): Promise<Ticket> {
+  const dialog = await bookUntilCheckout(page, description);
+  await dialog.getByRole('button', { name: 'Pay' }).click();
+  await expectToast(page, 'Ticket booked and payment successful!', 'success');
+  await expect(dialog).toBeHidden();
+  await expect(ticketCard(page, description)).toBeVisible();
+  const ticket = (await myTickets(request, account.token)).find((t) => t.description === description);
+  expect(ticket, 'the booked ticket is in GET /api/tickets').toBeTruthy();
+  return ticket!;
+}
+
+interface Engineer {
+  user: User;
+  password: string;
+}
+
+/** Test fixture through the admin API: a new engineer is assigned and the ticket is set in-progress. */
+async function startWork(request: APIRequestContext, ticketId: string): Promise<Engineer> {
+  const admin = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const password = 'engineer-password-42';
+  const created = await request.post('/api/admin/users', {
+    headers: auth(admin.token),
+    data: { name: 'Vikram Rao', email: uniqueEmail('engineer'), phone: '+91 91234 56789', password, role: 'engineer' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { user } = (await created.json()) as { user: User };
+
+  const assigned = await request.patch(`/api/admin/tickets/${ticketId}/assign`, {
+    headers: auth(admin.token),
+    data: { engineerId: user.id },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  const started = await request.patch(`/api/admin/tickets/${ticketId}`, {
+    headers: auth(admin.token),
+    data: { status: 'in-progress' },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  return { user, password };
+}
+
+/** Test fixture: pays an order through the test checkout and /verify, as the browser would. */
+async function payOrder(request: APIRequestContext, token: string, order: OrderResponse) {
+  const paid = await request.post(`/test-checkout/${order.id}`, { headers: auth(token), data: { outcome: 'success' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const verified = await request.post('/verify', {
+    headers: auth(token),
+    data: (await paid.json()) as CheckoutSuccess,
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
+/** Test fixture: opens the ticket's in-progress fee order and pays it, as the browser would. */
+async function payEngineerFee(request: APIRequestContext, token: string, ticketId: string) {
+  const order = await request.post('/order-inprogress', { headers: auth(token), data: { ticketId } });
+  expect(order.status(), await order.text()).toBe(201);
+  await payOrder(request, token, (await order.json()) as OrderResponse);
+}
+
+/** Test fixture: books and pays a ticket for the customer entirely through the API. */
+async function bookViaApi(request: APIRequestContext, token: string, description: string): Promise<Ticket> {
+  const mains = (await (await request.get('/api/admin/services/main')).json()) as {
+    mainServices: { id: string; name: string }[];
+  };
+  const main = mains.mainServices.find((s) => s.name === MAIN)!;
+  const subs = (await (await request.get(`/api/admin/services/${main.id}/sub`)).json()) as {
+    subServices: { id: string; name: string }[];
+  };
+  const sub = subs.subServices.find((s) => s.name === SUB)!;
+  const res = await request.post('/order', {
+    headers: auth(token),
+    data: { mainServiceId: main.id, subServiceId: sub.id, description, amount: 9900, currency: 'INR' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await payOrder(request, token, (await res.json()) as OrderResponse);
+  const ticket = (await myTickets(request, token)).find((t) => t.description === description);
+  expect(ticket).toBeTruthy();
+  return ticket!;
+}
+
+test.describe('engineer fee and completed tickets', () => {
+  test('an in-progress ticket asks for ₹299 before showing the engineer’s contact details', async ({
+    page,
+    request,
+  }) => {
+    const account = await openDashboard(page, request);
+    const description = 'Laptop is dead, no lights at all.';
+    const ticket = await bookAndPay(page, request, account, description);
+    const engineer = await startWork(request, ticket.id);
+
+    await page.reload();
+    const card = ticketCard(page, description);
+    await expect(card.getByText('in progress', { exact: true })).toBeVisible();
+    await expect(card.getByText(`${engineer.user.name} is your engineer.`)).toBeVisible();
+    const payButton = card.getByRole('button', { name: 'Pay ₹299 to Continue' });
+    await expect(payButton).toBeVisible();
+    await expect(page.getByText(engineer.user.email)).toHaveCount(0);
+    await expect(page.getByText(engineer.user.phone)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: engineer.user.email })).toHaveCount(0);
+    // The server withholds them, not only the page.
+    const [before] = await myTickets(request, account.token);
+    expect(before!.engineer).toEqual({ id: engineer.user.id, name: engineer.user.name });
+
+    // Closing the checkout changes nothing: the button is usable again and the details stay hidden.
+    await payButton.click();
+    const dialog = checkout(page);
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expectToast(page, 'Payment cancelled', 'info');
+    await expect(dialog).toBeHidden();
+    await expect(payButton).toBeEnabled();
+    await expect(page.getByRole('link', { name: engineer.user.email })).toHaveCount(0);
+
+    await payButton.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('₹299', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('RemoteFix', { exact: true })).toBeVisible();
+    await expect(dialog.getByText(`Engineer assignment fee for ${SERVICE}`)).toBeVisible();
+    await expect(dialog.getByRole('definition')).toHaveText([
+      account.user.name,
+      account.user.email,
+      account.user.phone,
+    ]);
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+
+    await expectToast(page, 'Payment successful!', 'success');
+    await expect(dialog).toBeHidden();
+    const email = card.getByRole('link', { name: engineer.user.email });
+    const phone = card.getByRole('link', { name: engineer.user.phone });
+    await expect(email).toHaveAttribute('href', `mailto:${engineer.user.email}`);
+    await expect(phone).toHaveAttribute('href', `tel:${engineer.user.phone}`);
+    await expect(card.getByText(`Engineer: ${engineer.user.name}`)).toBeVisible();
+    await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
+
+    await page.reload();
+    await expect(ticketCard(page, description).getByRole('link', { name: engineer.user.email })).toBeVisible();
+    await expect(ticketCard(page, description).getByRole('link', { name: engineer.user.phone })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
+    const [after] = await myTickets(request, account.token);
+    expect(after!.engineer).toMatchObject({ email: engineer.user.email, phone: engineer.user.phone });
+  });
+
+  test('a fee paid before an engineer is assigned asks for nothing more', async ({ page, request }) => {
+    const account = await signUpViaApi(request);
+    const description = 'Screen flickers after waking from sleep.';
+    const ticket = await bookViaApi(request, account.token, description);
+    // An admin may start the work before choosing the engineer; the customer may pay then.
+    const admin = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+    const started = await request.patch(`/api/admin/tickets/${ticket.id}`, {
+      headers: auth(admin.token),
+      data: { status: 'in-progress' },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+    await payEngineerFee(request, account.token, ticket.id);
+
+    await loginInBrowser(page, account.token);
+    await page.goto('/dashboard');
+    const card = ticketCard(page, description);
+    await expect(
+      card.getByText('Fee paid. An engineer is being assigned; their contact details will appear here.'),
+    ).toBeVisible();
+    await expect(card.getByText(/Pay the engineer assignment fee/)).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
+  });
+
+  test.describe('when the payments cannot be read', () => {
+    test.use({ allowConsoleErrors: /^Failed to load resource: the server responded with a status of 503/ });
+
+    test('while the fee cannot be checked, a card offers no payment and can try again', async ({ page, request }) => {
+      const account = await signUpViaApi(request);
+      const description = 'Keyboard types the wrong letters.';
+      const ticket = await bookViaApi(request, account.token, description);
+      const engineer = await startWork(request, ticket.id);
+      await payEngineerFee(request, account.token, ticket.id);
+
+      // The payments call fails (the tickets call does not): the card must not ask for a fee already paid.
+      await page.route('**/api/user/inprogress-payments', (route) =>
+        route.fulfill({ status: 503, json: { error: 'Service unavailable' } }),
+      );
+      await loginInBrowser(page, account.token);
+      await page.goto('/dashboard');
+      const card = ticketCard(page, description);
+      await expect(card.getByText('in progress', { exact: true })).toBeVisible();
+      await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
+      const problem = card
+        .getByRole('alert')
+        .filter({ hasText: 'We could not check whether the engineer assignment fee is paid.' });
+      await expect(problem).toBeVisible();
+      await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
+
+      await page.unroute('**/api/user/inprogress-payments');
+      await problem.getByRole('button', { name: 'Try again' }).click();
+      await expect(card.getByRole('link', { name: engineer.user.email })).toBeVisible();
+      await expect(problem).toHaveCount(0);
+      await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
+    });
+  });
+
+  test('a completed ticket shows the remarks and the engineer’s details', async ({ page, request }) => {
+    const account = await signUpViaApi(request);
+    const description = 'Battery does not charge.';
+    const ticket = await bookViaApi(request, account.token, description);
+    const engineer = await startWork(request, ticket.id);
+    await payEngineerFee(request, account.token, ticket.id);
+    const eng = await apiLogin(request, engineer.user.email, engineer.password);
+    const remarks = 'Replaced the charging port. Battery now charges to 100%.';
+    const done = await request.patch(`/api/tickets/${ticket.id}/complete`, {
+      headers: auth(eng.token),
+      data: { remarks },
+    });
+    expect(done.status(), await done.text()).toBe(200);
+
+    await loginInBrowser(page, account.token);
+    await page.goto('/dashboard');
+    const card = ticketCard(page, description);
+    await expect(card.getByText('completed', { exact: true })).toBeVisible();
+    await expect(card.getByText('Remarks', { exact: true })).toBeVisible();
+    await expect(card.getByText(remarks)).toBeVisible();
+    await expect(card.getByText(/^Completed /)).toBeVisible();
+    await expect(card.getByText(`Engineer: ${engineer.user.name}`)).toBeVisible();
+    await expect(card.getByRole('link', { name: engineer.user.email })).toHaveAttribute(
+      'href',
+      `mailto:${engineer.user.email}`,
+    );
+    await expect(card.getByRole('link', { name: engineer.user.phone })).toHaveAttribute(
+      'href',
+      `tel:${engineer.user.phone}`,
+    );
+    await expect(card.getByRole('button')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
