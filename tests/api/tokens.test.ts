@@ -7,7 +7,7 @@ import { updateUser } from '../../src/server/modules/auth/queries.js';
 import { bearer, expectError, signUp } from '../support/api.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
 
-// The token checks beyond tests/api/auth.test.ts: compatibility with the tokens the server issued
+// The token checks beyond tests/api/auth-me-profile.test.ts: compatibility with the tokens the server issued
 // through jose before it moved to fast-jwt, and the ways a token can be bent.
 
 let t: TestApp;

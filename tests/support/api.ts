@@ -1,3 +1,4 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { ZodApp } from '../../src/server/lib/http.js';
 import type { User } from '../../src/shared/contracts/auth.js';
@@ -44,6 +45,23 @@ export async function mainServices(app: ZodApp) {
 export async function subServices(app: ZodApp, mainId: string) {
   const res = await app.inject({ method: 'GET', url: `/api/admin/services/${mainId}/sub` });
   return (res.json() as { subServices: { id: string; name: string }[] }).subServices;
+}
+
+/** Injects a request, and throws (failing the test) if it answers a 5xx. */
+export async function injectNo5xx(t: TestApp, opts: InjectOptions): Promise<LightMyRequestResponse> {
+  const res = await t.app.inject(opts);
+  if (res.statusCode >= 500) throw new Error(`${opts.method} ${opts.url} answered ${res.statusCode}: ${res.body}`);
+  return res;
+}
+
+const PUBLIC_USER_KEYS = ['createdAt', 'email', 'id', 'name', 'phone', 'role'];
+
+/** A user as the API sends it: exactly the public fields, with a uuid id and a valid createdAt. */
+export function expectPublicUser(user: unknown): asserts user is User {
+  expect(Object.keys(user as object).sort()).toEqual(PUBLIC_USER_KEYS);
+  const u = user as User;
+  expect(u.id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(Number.isNaN(Date.parse(u.createdAt))).toBe(false);
 }
 
 /** Every API error is `{ error: "<human message>" }` and nothing else. */
