@@ -1,0 +1,76 @@
+/** Driving one endpoint with autocannon while the server's memory and CPU are sampled, and summarising the run. */
+import { performance } from 'node:perf_hooks';
+import autocannon, { type Options, type Result } from 'autocannon';
+import { type Child, cpuSeconds, sampleRss } from './lib.js';
+import { CONNECTIONS, DURATION, type EndpointResult, log, WARMUP } from './run-settings.js';
+
+async function cannon(options: Options): Promise<Result> {
+  return autocannon({
+    connections: CONNECTIONS,
+    duration: DURATION,
+    warmup: { connections: CONNECTIONS, duration: WARMUP },
+    ...options,
+  });
+}
+
+function summarise(
+  name: string,
+  method: string,
+  path: string,
+  authenticated: boolean,
+  r: Result,
+  peakRssBytes: number,
+  ceilingRps: number | null,
+  serverCpuCores: number,
+): EndpointResult {
+  const rps = r.requests.total / r.duration;
+  // No completed request means no latency figure (autocannon then reports 0): say so, never "met".
+  const none = r['2xx'] === 0;
+  return {
+    name,
+    method,
+    path,
+    authenticated,
+    rps,
+    p50: none ? NaN : r.latency.p50,
+    p99: none ? NaN : r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    ceilingRps: authenticated ? ceilingRps : null,
+    ratioToCeiling: authenticated && ceilingRps ? rps / ceilingRps : null,
+    peakRssBytes,
+    serverCpuCores,
+  };
+}
+
+/** One endpoint under load while the server's memory is sampled. */
+export async function measure(
+  server: Child,
+  base: string,
+  spec: { name: string; method?: 'GET' | 'POST'; path: string; token?: string; body?: unknown; authenticated: boolean },
+  ceilingRps: number | null,
+): Promise<EndpointResult> {
+  const method = spec.method ?? 'GET';
+  const sampler = sampleRss(server.pid);
+  const cpu0 = cpuSeconds(server.pid);
+  const t0 = performance.now();
+  const r = await cannon({
+    url: `${base}${spec.path}`,
+    method,
+    headers: {
+      ...(spec.token ? { authorization: `Bearer ${spec.token}` } : {}),
+      ...(spec.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(spec.body ? { body: JSON.stringify(spec.body) } : {}),
+  });
+  const { peak } = sampler.stop();
+  const cores = (cpuSeconds(server.pid) - cpu0) / ((performance.now() - t0) / 1000);
+  const result = summarise(spec.name, method, spec.path, spec.authenticated, r, peak, ceilingRps, cores);
+  log(
+    `  ${spec.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms` +
+      (result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
+  );
+  return result;
+}

@@ -1,0 +1,67 @@
+/**
+ * The benchmark's settings (ports, load, sizes, targets, env), the shapes of its results, its log
+ * and the clean-ups it runs on exit (see scripts/bench/run.ts).
+ */
+
+export const APP_PORT = 4500;
+export const CEILING_PORT = 4501;
+export const SMALL_PORT = 4502;
+export const CONNECTIONS = 50;
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+export const WARMUP = 2;
+export const BIG = Number(process.env.BENCH_TICKETS ?? 100_000);
+export const SMALL = 1_000;
+/** The deep page: this many pages of 20 down the completed tickets (within reach of the 1,000 set too). */
+export const DEEP_PAGE = 40;
+export const PAGE = 20;
+export const KEEP = process.env.BENCH_KEEP === '1';
+
+export const TARGET_RATIO = 0.7;
+export const TARGET_P99_MS = 50;
+export const TARGET_SCALE = 1.5;
+export const TARGET_HOME_JS = 85_000;
+
+export interface EndpointResult {
+  name: string;
+  method: string;
+  path: string;
+  authenticated: boolean;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** The ceiling's req/s this read is compared with: the mean of its runs just before and just after. */
+  ceilingRps: number | null;
+  ratioToCeiling: number | null;
+  peakRssBytes: number;
+  /** The server's CPU use during the run (warm-up included), in cores: 1.0 is one core busy. */
+  serverCpuCores: number;
+}
+
+export interface ListTiming {
+  tickets: number;
+  firstPage: { sequentialP50: number; sequentialP99: number; p50At50: number; rpsAt50: number };
+  deepPage: { page: number; sequentialP50: number; sequentialP99: number; p50At50: number; rpsAt50: number };
+}
+
+export interface DatabaseReport {
+  database: string;
+  seed: { tickets: number; payments: number; events: number; customers: number; seconds: number };
+  /** The ceiling run with the median req/s; `ceilingRuns` has every run's req/s, in order. */
+  ceiling: EndpointResult;
+  ceilingRuns: number[];
+  endpoints: EndpointResult[];
+  serverPeakRssBytes: number;
+  serverIdleRssBytes: number;
+  adminList: { big: ListTiming; small: ListTiming | null; firstRatio: number | null; deepRatio: number | null };
+}
+
+export type TicketsPage = { tickets: unknown[]; nextCursor: string | null };
+
+/** Run on exit unless BENCH_KEEP=1: drop the databases and remove the data dirs made for the run. */
+export const cleanups: Array<() => Promise<void> | void> = [];
+
+export const log = (msg: string) => console.log(`[bench] ${msg}`);

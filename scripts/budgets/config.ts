@@ -1,0 +1,26 @@
+/** The page budgets' settings: the browser and its flags, the superadmin, the Lighthouse runs and the targets. */
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const ADMIN = { email: 'budgets-admin@remotefix.test', password: 'budgets-admin-password-1' };
+export const LIGHTHOUSE_RUNS = 3;
+
+export const TARGETS = {
+  performance: 98,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+  lcpMs: 1500,
+  axeViolations: 0,
+} as const;
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
