@@ -33,7 +33,7 @@ test.describe('who may open the admin pages', () => {
 
     test(`a customer opening ${path} is sent to /`, async ({ page, request }) => {
       const customer = await signUpViaApi(request, { name: 'Curious Customer' });
-      const staffCalls = recordRequests(page, 'GET', /^\/api\/(admin|prisma)/);
+      const staffCalls = recordRequests(page, /^\/api\/(admin|prisma)/, 'GET');
       await loginInBrowser(page, customer.token);
       await page.goto(path);
       await expect(page).toHaveURL('/');

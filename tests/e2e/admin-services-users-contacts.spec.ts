@@ -74,7 +74,7 @@ test.describe('Services tab', () => {
     await expect(panel.getByRole('form', { name: 'Add service' })).toBeVisible(); // back to adding
 
     // Dismissing the confirmation deletes nothing.
-    const deletes = recordRequests(page, 'DELETE', /^\/api\/admin\/services\//);
+    const deletes = recordRequests(page, /^\/api\/admin\/services\//, 'DELETE');
     let dismissed = '';
     page.once('dialog', (d) => {
       dismissed = `${d.type()}: ${d.message()}`;
@@ -143,7 +143,7 @@ test.describe('All Users tab', () => {
   test('New User validates every field and never offers the superadmin role', async ({ page, request }) => {
     await openAdmin(page, request);
     const panel = await openTab(page, 'All Users');
-    const creates = recordRequests(page, 'POST', /^\/api\/admin\/users$/);
+    const creates = recordRequests(page, /^\/api\/admin\/users$/, 'POST');
     await panel.getByRole('button', { name: '+ New User' }).click();
     const form = panel.getByRole('form', { name: 'New User' });
     await expect(form).toBeVisible();

@@ -6,11 +6,10 @@ import {
   bookUntilCheckout,
   myTickets,
   openDashboard,
-  recordRequests,
   ticketCard,
   ticketItems,
 } from './support/customer';
-import { SERVICE } from './support/staff';
+import { recordRequests, SERVICE } from './support/staff';
 
 /** The date as the page formats it (in the browser's own time zone). */
 const bookedLabel = (page: Page, iso: string) =>

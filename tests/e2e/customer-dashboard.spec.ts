@@ -9,8 +9,8 @@ import {
   signUpViaApi,
   test,
 } from './support/fixtures';
-import { bookingForm, checkout, myTickets, openBookingForm, openDashboard, recordRequests } from './support/customer';
-import { apiLogin, auth, MAIN, SUB } from './support/staff';
+import { bookingForm, checkout, myTickets, openBookingForm, openDashboard } from './support/customer';
+import { apiLogin, auth, MAIN, recordRequests, SUB } from './support/staff';
 
 const header = (page: Page) => page.getByRole('banner');
 

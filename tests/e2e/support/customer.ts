@@ -1,6 +1,6 @@
 // Helpers for the customer dashboard browser tests: the dashboard, its booking form and the test
 // checkout, and the customer's tickets as the API has them.
-import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Ticket } from '../../../src/shared/contracts/tickets';
 import { expect, loginInBrowser, signUpViaApi } from './fixtures';
 import { auth, MAIN, SUB } from './staff';
@@ -19,15 +19,6 @@ export function bookingFields(page: Page) {
     book: f.getByRole('button', { name: 'Book Ticket' }),
     cancel: f.getByRole('button', { name: 'Cancel' }),
   };
-}
-
-/** Records the paths of the requests the page makes that match `pattern`. */
-export function recordRequests(page: Page, pattern: RegExp): Request[] {
-  const seen: Request[] = [];
-  page.on('request', (r) => {
-    if (pattern.test(new URL(r.url()).pathname)) seen.push(r);
-  });
-  return seen;
 }
 
 /** Signs a customer up through the API and opens their dashboard in the browser. */

@@ -55,11 +55,11 @@ export async function reveal(scope: Locator, item: Locator): Promise<void> {
   await expect(item).toBeVisible();
 }
 
-/** Records the requests the page makes with this method whose path matches `pattern`. */
-export function recordRequests(page: Page, method: string, pattern: RegExp): Request[] {
+/** Records the requests the page makes whose path matches `pattern` (and, if given, whose method is `method`). */
+export function recordRequests(page: Page, pattern: RegExp, method?: string): Request[] {
   const seen: Request[] = [];
   page.on('request', (r) => {
-    if (r.method() === method && pattern.test(new URL(r.url()).pathname)) seen.push(r);
+    if ((method === undefined || r.method() === method) && pattern.test(new URL(r.url()).pathname)) seen.push(r);
   });
   return seen;
 }
