@@ -4,7 +4,7 @@ import { chromium, type Page } from '@playwright/test';
 import type * as Axe from 'axe-core';
 import type { Accounts } from './accounts.js';
 import { running } from './cleanup.js';
-import { CHROME_FLAGS, CHROMIUM } from './config.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.js';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const AXE_URL = '/__budgets__/axe.min.js';
@@ -118,8 +118,8 @@ const CHECKS: Check[] = [
 
 export async function runAxe(base: string, accounts: Accounts): Promise<AxeRow[]> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROME_FLAGS.filter((f) => f !== '--headless=new'),
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS, // Playwright adds its own headless flag
   });
   running.browser = browser;
   const rows: AxeRow[] = [];

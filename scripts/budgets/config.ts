@@ -1,16 +1,8 @@
-/** The page budgets' settings: the browser and its flags, the superadmin, the Lighthouse runs and the targets. */
+import { CHROMIUM_FLAGS } from '../chromium.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The page budgets' settings: Chromium's flags (scripts/chromium.ts, with Lighthouse's headless mode), the superadmin, the Lighthouse runs and the targets. */
+
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 export const ADMIN = { email: 'budgets-admin@remotefix.test', password: 'budgets-admin-password-1' };
 export const LIGHTHOUSE_RUNS = 3;
 

@@ -1,8 +1,9 @@
 /** Lighthouse on a page, LIGHTHOUSE_RUNS times: each run's category scores, metrics, diagnostics and failed audits. */
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH } from '../chromium.js';
 import { running } from './cleanup.js';
-import { type Category, CATEGORIES, CHROME_FLAGS, CHROMIUM, LIGHTHOUSE_RUNS } from './config.js';
+import { type Category, CATEGORIES, CHROME_FLAGS, LIGHTHOUSE_RUNS } from './config.js';
 
 export interface LighthouseRun {
   scores: Record<Category, number>;
@@ -21,7 +22,7 @@ export interface LighthouseRun {
 }
 
 export async function runLighthouse(url: string): Promise<LighthouseRun[]> {
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   running.chrome = chrome;
   const runs: LighthouseRun[] = [];
   try {

@@ -2,7 +2,8 @@
 import { execFileSync } from 'node:child_process';
 import { ROOT, writeResults } from '../bench/lib.js';
 import { type AxeRow, IMPACTS } from './axe.js';
-import { type Category, CATEGORIES, CHROMIUM, LIGHTHOUSE_RUNS, TARGETS } from './config.js';
+import { CHROMIUM_PATH } from '../chromium.js';
+import { type Category, CATEGORIES, LIGHTHOUSE_RUNS, TARGETS } from './config.js';
 import type { LighthouseRun } from './lighthouse.js';
 
 /** The median of the Lighthouse runs: each category's score, and LCP. */
@@ -92,7 +93,7 @@ export function report(started: number, runs: LighthouseRun[], medians: Medians,
     date: new Date().toISOString(),
     commit,
     command: 'npm run budgets',
-    chromium: CHROMIUM,
+    chromium: CHROMIUM_PATH,
     targets: TARGETS,
     lighthouse: {
       url: '/',

@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETING_PATHS, PAGE_META } from '../../src/shared/seo.js';
 import { expectError, injectNo5xx } from '../support/api.js';
+import { cspDirectives } from '../support/csp.js';
 import { pickEncoding } from '../../src/server/plugins/web.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -136,17 +137,7 @@ describe('pages are sent compressed', () => {
 
 describe('security headers', () => {
   function expectSecurityHeaders(res: LightMyRequestResponse) {
-    const csp = String(res.headers['content-security-policy'] ?? '');
-    const directives = new Map(
-      csp
-        .split(';')
-        .map((d) => d.trim())
-        .filter(Boolean)
-        .map((d) => {
-          const [name, ...values] = d.split(/\s+/);
-          return [name!.toLowerCase(), values] as const;
-        }),
-    );
+    const directives = cspDirectives(res);
     const scriptSrc = directives.get('script-src') ?? directives.get('default-src');
     expect(scriptSrc).toBeDefined();
     expect(scriptSrc).toContain("'self'");

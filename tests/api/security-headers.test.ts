@@ -1,7 +1,16 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETING_PATHS } from '../../src/shared/seo.js';
-import { expectError, mainServices, signUp, subServices, uniqueEmail, type Session } from '../support/api.js';
+import {
+  expectError,
+  injectNo5xx,
+  mainServices,
+  signUp,
+  subServices,
+  uniqueEmail,
+  type Session,
+} from '../support/api.js';
+import { cspDirectives } from '../support/csp.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -32,26 +41,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (opts: InjectOptions): Promise<LightMyRequestResponse> => {
-  const res = await t.app.inject(opts);
-  if (res.statusCode >= 500) throw new Error(`${opts.method} ${opts.url} answered ${res.statusCode}: ${res.body}`);
-  return res;
-};
-
-function cspDirectives(res: LightMyRequestResponse): Map<string, string[]> {
-  const csp = res.headers['content-security-policy'];
-  expect(csp, 'Content-Security-Policy is present').toBeTruthy();
-  return new Map(
-    String(csp)
-      .split(';')
-      .map((d) => d.trim())
-      .filter(Boolean)
-      .map((d) => {
-        const [name, ...values] = d.split(/\s+/);
-        return [name!.toLowerCase(), values] as const;
-      }),
-  );
-}
+/** Every request of this file goes through here: no input, however malformed, may produce a 5xx. */
+const call = (opts: InjectOptions) => injectNo5xx(t, opts);
 
 /** The headers every answer carries, page or API, success or error. */
 function expectSecurityHeaders(res: LightMyRequestResponse) {

@@ -12,7 +12,7 @@ import { appConfig } from '@/lib/app-config';
 const LOAD_FAILURE =
   /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
 
-export const isCodeLoadFailure = (error: unknown) => error instanceof Error && LOAD_FAILURE.test(error.message);
+const isCodeLoadFailure = (error: unknown) => error instanceof Error && LOAD_FAILURE.test(error.message);
 
 /**
  * What a page that failed shows in place of itself, inside its layout (the header stays usable): a

@@ -55,7 +55,7 @@ export async function api<T>(
   return data as T;
 }
 
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
 /**
  * The server refused the token a call carried: it expired, or the session was ended (a password

@@ -23,13 +23,13 @@ export function useCurrentUser() {
     staleTime: 60_000,
     retry: (count, err) => !(err instanceof ApiError) && count < 2,
   });
-  const unknown = Boolean(token) && query.data === undefined;
+  const signedInUnknown = Boolean(token) && query.data === undefined;
   return {
     user: token ? query.data : undefined,
     /** True until we know whether someone is signed in (a retry after a failure included). */
-    isLoading: unknown && (query.isFetching || (query.isPending && !query.isError)),
+    isLoading: signedInUnknown && (query.isFetching || (query.isPending && !query.isError)),
     /** The user could not be loaded (offline, the server in trouble): still signed in, not yet known. */
-    failed: unknown && query.isError && !query.isFetching,
+    failed: signedInUnknown && query.isError && !query.isFetching,
     retry: () => void query.refetch(),
     token,
   };

@@ -1,20 +1,10 @@
-// Usage: node scripts/screenshot.mjs <url> <out.png> [width] [height] [fullPage]
+// Usage: npx tsx scripts/screenshot.ts <url> <out.png> [width] [height] [fullPage]
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.js';
 
 const [url, out, width = '1280', height = '800', full = 'true'] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+if (!url || !out) throw new Error('Usage: npx tsx scripts/screenshot.ts <url> <out.png> [width] [height] [fullPage]');
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
 const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } });
 page.on('console', (m) => m.type() === 'error' && console.error('console:', m.text()));
 page.on('pageerror', (e) => console.error('pageerror:', e.message));
