@@ -65,3 +65,34 @@ test.describe('when a page cannot load its code', () => {
     await expect(page.getByRole('link', { name: 'Reload the page' })).toBeVisible();
   });
 });
+
+/**
+ * A page that throws while rendering (here: the server answers a shape the page does not expect)
+ * says so inside its layout, names where to write, and keeps the session and header usable.
+ */
+test.describe('when a page throws while rendering', () => {
+  test.use({ allowConsoleErrors: /Cannot read properties of null|The above error occurred/ });
+
+  test('the dashboard shows "Something went wrong" with the support address, and Reload recovers', async ({
+    page,
+    request,
+  }) => {
+    const customer = await signUpViaApi(request);
+    const tickets = '**/api/tickets?*';
+    await page.route(tickets, (route) => route.fulfill({ json: { tickets: [null], nextCursor: null } }));
+    await loginInBrowser(page, customer.token);
+    await page.goto('/dashboard');
+
+    const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('support@remotefix.in');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.unroute(tickets);
+    await alert.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${customer.user.name}`);
+    await expect(alert).toHaveCount(0);
+  });
+});
