@@ -9,10 +9,9 @@ import {
   signUpViaApi,
   test,
 } from './support/fixtures';
+import { header } from './support/auth';
 import { bookingForm, checkout, myTickets, openBookingForm, openDashboard } from './support/customer';
 import { apiLogin, auth, MAIN, recordRequests, SUB } from './support/staff';
-
-const header = (page: Page) => page.getByRole('banner');
 
 test.describe('customer dashboard and booking form', () => {
   test('shows the greeting, both tabs and the empty state, with no serious a11y violations', async ({

@@ -1,11 +1,9 @@
-import type { Page } from '@playwright/test';
+import { loginButton, storedToken } from './support/auth';
 import { expect, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
 
 /** A token the server refuses, as it refuses one whose session ended (signature no longer matches). */
 const refusedToken = (token: string) => `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
 
-const loginButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Login' });
-const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
 test.describe('a session the server no longer accepts', () => {
