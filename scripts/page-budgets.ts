@@ -14,7 +14,7 @@
  * The server and the browsers are stopped on exit, on an error and on Ctrl-C.
  * CHROMIUM_PATH overrides /usr/bin/chromium.
  */
-import { median } from './bench/lib.js';
+import { median } from './bench/lib-report.js';
 import { createAccounts } from './budgets/accounts.js';
 import { runAxe } from './budgets/axe.js';
 import { killAll, running } from './budgets/cleanup.js';

@@ -3,7 +3,9 @@
  * 1,000 set, and the one-at-a-time requests alternating between the two.
  */
 import { performance } from 'node:perf_hooks';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, getJson, login, startServer, type Target } from './lib.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Target } from './lib.js';
+import { getJson, login } from './lib-http.js';
+import { startServer } from './lib-processes.js';
 import { measure } from './run-cannon.js';
 import { type DatabaseReport, log, PAGE, SMALL, SMALL_PORT, type TicketsPage } from './run-settings.js';
 

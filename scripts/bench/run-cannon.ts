@@ -1,7 +1,8 @@
 /** Driving one endpoint with autocannon while the server's memory and CPU are sampled, and summarising the run. */
 import { performance } from 'node:perf_hooks';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { type Child, cpuSeconds, sampleRss } from './lib.js';
+import { type Child } from './lib-processes.js';
+import { cpuSeconds, sampleRss } from './lib-proc.js';
 import { CONNECTIONS, DURATION, type EndpointResult, log, WARMUP } from './run-settings.js';
 
 async function cannon(options: Options): Promise<Result> {

@@ -7,22 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ticketListStatement } from '../../src/server/modules/tickets/queries.js';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  type Child,
-  dropPgDatabase,
-  freshPgDatabase,
-  getJson,
-  login,
-  openTarget,
-  readMemory,
-  ROOT,
-  spawnNode,
-  startServer,
-  type Target,
-  waitReady,
-} from './lib.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, openTarget, ROOT, type Target } from './lib.js';
+import { getJson, login } from './lib-http.js';
+import { dropPgDatabase, freshPgDatabase } from './lib-postgres.js';
+import { readMemory } from './lib-proc.js';
+import { type Child, spawnNode, startServer, waitReady } from './lib-processes.js';
 import { deepCursorPath, smallListTiming } from './run-admin-list.js';
 import { measure } from './run-cannon.js';
 import {
@@ -38,13 +27,8 @@ import {
   SMALL,
   type TicketsPage,
 } from './run-settings.js';
-import {
-  BENCH_PASSWORD,
-  MEASURED_CUSTOMER_EMAIL,
-  MEASURED_ENGINEER_EMAIL,
-  MEASURED_TICKETS,
-  openAndSeed,
-} from './seed.js';
+import { openAndSeed } from './seed.js';
+import { BENCH_PASSWORD, MEASURED_CUSTOMER_EMAIL, MEASURED_ENGINEER_EMAIL, MEASURED_TICKETS } from './seed-accounts.js';
 
 async function prepareTargets(kind: Target['kind']): Promise<{ big: Target; small: Target | null }> {
   if (kind === 'pglite') {

@@ -1,5 +1,5 @@
 /** The benchmark's report: each database's figures checked against the targets, and the printed tables. */
-import { mb, table } from './lib.js';
+import { mb, table } from './lib-report.js';
 import {
   BIG,
   CONNECTIONS,

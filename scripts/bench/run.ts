@@ -21,7 +21,9 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { pgReachable, registerCleanup, table, writeResults } from './lib.js';
+import { pgReachable } from './lib-postgres.js';
+import { registerCleanup } from './lib-processes.js';
+import { table, writeResults } from './lib-report.js';
 import { benchDatabase } from './run-database.js';
 import { checks, mark, printDatabase, printWeb } from './run-report.js';
 import {

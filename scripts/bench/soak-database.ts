@@ -1,7 +1,10 @@
 /** One database's soak: seeding, the server, the warm-up and the measured run, and its memory over time. */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { type Child, cpuSeconds, mb, median, openTarget, readMemory, sleep, startServer, type Target } from './lib.js';
+import { openTarget, sleep, type Target } from './lib.js';
+import { type Child, startServer } from './lib-processes.js';
+import { cpuSeconds, readMemory } from './lib-proc.js';
+import { mb, median } from './lib-report.js';
 import { openAndSeed } from './seed.js';
 import { checkIntegrity, countTickets } from './soak-integrity.js';
 import { DURATION, log, MIX, PORT, type SoakReport, TICKETS, WARMUP } from './soak-settings.js';

@@ -1,5 +1,5 @@
 /** The soak's printed report for one database: the workloads' table, CPU, memory, errors and bookings. */
-import { mb, table } from './lib.js';
+import { mb, table } from './lib-report.js';
 import { DURATION, type SoakReport, TARGET_GROWTH, WARMUP } from './soak-settings.js';
 
 export function print(report: SoakReport) {

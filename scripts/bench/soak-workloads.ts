@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon, { type Options, type Request, type Result } from 'autocannon';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, getJson, login, ROOT } from './lib.js';
-import { BENCH_PASSWORD, customerEmail } from './seed.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ROOT } from './lib.js';
+import { getJson, login } from './lib-http.js';
+import { BENCH_PASSWORD, customerEmail } from './seed-accounts.js';
 import { MIX, TICKETS, type Workload, type WorkloadResult } from './soak-settings.js';
 
 export interface Fixture {

@@ -1,6 +1,7 @@
 /** The page budgets' report: Lighthouse and axe beside the targets, printed, then written to bench-results/budgets.json. */
 import { execFileSync } from 'node:child_process';
-import { ROOT, writeResults } from '../bench/lib.js';
+import { ROOT } from '../bench/lib.js';
+import { writeResults } from '../bench/lib-report.js';
 import { type AxeRow, IMPACTS } from './axe.js';
 import { CHROMIUM_PATH } from '../chromium.js';
 import { type Category, CATEGORIES, LIGHTHOUSE_RUNS, TARGETS } from './config.js';

@@ -4,19 +4,16 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase } from '../support/fresh-postgres.js';
 import {
   bookingDraft,
   bookingOrderBody,
-  call,
   type CheckoutAnswer,
   type Customer,
-  freshPostgresDatabase,
-  killAllServers,
-  type ServerDatabase,
   signUpCustomer,
-  sleep,
-  startServer,
-} from '../support/server-process.js';
+} from '../support/server-booking.js';
+import { call } from '../support/server-http.js';
+import { killAllServers, type ServerDatabase, sleep, startServer } from '../support/server-process.js';
 
 /**
  * kill -9 in the middle of 50 concurrent bookings, restart on the same data: every payment the

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { findPostgresBin, type PrivatePostgres, startPrivatePostgres } from '../support/private-postgres.js';
-import { call, killAllServers, signUpCustomer, sleep, startServer } from '../support/server-process.js';
+import { signUpCustomer } from '../support/server-booking.js';
+import { call } from '../support/server-http.js';
+import { killAllServers, sleep, startServer } from '../support/server-process.js';
 
 /**
  * PostgreSQL stopped under a steady trickle of requests, then started again: while it is down

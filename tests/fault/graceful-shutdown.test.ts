@@ -4,15 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type Answer,
-  call,
-  freshConnectionGet,
-  killAllServers,
-  signUpCustomer,
-  sleep,
-  startServer,
-} from '../support/server-process.js';
+import { signUpCustomer } from '../support/server-booking.js';
+import { type Answer, call, freshConnectionGet } from '../support/server-http.js';
+import { killAllServers, sleep, startServer } from '../support/server-process.js';
 
 /**
  * SIGTERM while requests are in flight (src/server/main.ts): each finishes with its normal answer,

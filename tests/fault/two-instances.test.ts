@@ -2,21 +2,17 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProvider } from '../../src/server/modules/payments/providers/test-provider.js';
+import { freshPostgresDatabase } from '../support/fresh-postgres.js';
 import {
   bookingDraft,
   bookingOrderBody,
-  call,
   type CheckoutAnswer,
   type Customer,
   type DraftFields,
-  FAULT_JWT_SECRET,
-  freshPostgresDatabase,
-  killAllServers,
-  type ServerProcess,
   signUpCustomer,
-  sleep,
-  startServer,
-} from '../support/server-process.js';
+} from '../support/server-booking.js';
+import { call } from '../support/server-http.js';
+import { FAULT_JWT_SECRET, killAllServers, type ServerProcess, sleep, startServer } from '../support/server-process.js';
 
 /** How many migrations drizzle-kit has written (drizzle/meta/_journal.json). */
 const MIGRATIONS = (

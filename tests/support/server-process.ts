@@ -1,14 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 
 /**
  * The real server as a child process, started from source with tsx (the build may not exist),
  * for the crash and fault tests. Every child started here is tracked so a test's afterEach or
- * afterAll can kill whatever is left, whatever happened.
+ * afterAll can kill whatever is left, whatever happened. Talking to it is server-http.ts's; its
+ * customers and bookings are server-booking.ts's; a fresh PostgreSQL database for it is
+ * fresh-postgres.ts's.
  */
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -167,151 +166,4 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     }
     await sleep(150);
   }
-}
-
-export interface Answer<T = unknown> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-/** One JSON call over fetch; rejects only on a connection error or the timeout. */
-export async function call<T = unknown>(
-  base: string,
-  method: string,
-  path: string,
-  opts: { body?: unknown; token?: string; timeoutMs?: number } = {},
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    signal: AbortSignal.timeout(opts.timeoutMs ?? 20_000),
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: res.status, body: body as T, headers: res.headers };
-}
-
-/**
- * A GET on a brand-new TCP connection (no keep-alive pool), for "is a new connection accepted?".
- * Resolves with the status, or with the connection error's code.
- */
-export function freshConnectionGet(
-  port: number,
-  path: string,
-  timeoutMs = 5000,
-): Promise<{ status?: number; error?: string }> {
-  return new Promise((resolve) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'GET',
-        agent: false,
-        headers: { connection: 'close' },
-        timeout: timeoutMs,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode }));
-        res.on('error', (err: NodeJS.ErrnoException) =>
-          resolve({ status: res.statusCode, error: err.code ?? err.message }),
-        );
-      },
-    );
-    req.on('timeout', () => {
-      req.destroy(new Error('timeout'));
-    });
-    req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
-    req.end();
-  });
-}
-
-export interface Customer {
-  id: string;
-  email: string;
-  token: string;
-}
-
-let signups = 0;
-
-/** Signs a customer up through the running server. */
-export async function signUpCustomer(base: string, prefix = 'fault'): Promise<Customer> {
-  const email = `${prefix}.${Date.now()}.${++signups}.${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'correct-horse-42';
-  const res = await call<{ user: { id: string }; token: string }>(base, 'POST', '/api/signup', {
-    body: { name: 'Fault Tester', email, phone: '+91 98765 43210', password },
-  });
-  if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return { id: res.body.user.id, email, token: res.body.token };
-}
-
-export interface DraftFields {
-  mainServiceId: string;
-  subServiceId: string;
-  description: string;
-}
-
-/** A valid booking draft from the seeded catalogue. */
-export async function bookingDraft(base: string): Promise<DraftFields> {
-  const mains = await call<{ mainServices: { id: string }[] }>(base, 'GET', '/api/admin/services/main');
-  for (const main of mains.body.mainServices) {
-    const subs = await call<{ subServices: { id: string }[] }>(base, 'GET', `/api/admin/services/${main.id}/sub`);
-    const sub = subs.body.subServices[0];
-    if (sub)
-      return {
-        mainServiceId: main.id,
-        subServiceId: sub.id,
-        description: 'The laptop restarts on its own every few minutes.',
-      };
-  }
-  throw new Error('the seeded catalogue has no sub-services');
-}
-
-export const bookingOrderBody = (d: DraftFields) => ({ amount: 9900, currency: 'INR', ...d });
-
-export interface CheckoutAnswer {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
-
-/** A fresh, empty database on TEST_DATABASE_URL's server; `drop()` removes it (with force). */
-export async function freshPostgresDatabase(
-  base: string,
-  prefix = 'rf_fault',
-): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
 }

@@ -1,0 +1,45 @@
+/**
+ * The bench seeder's tickets and payments, from the plan (seed-plan.ts): each ticket, its verified
+ * booking payment (payments.order_id = tickets.booking_order_id) and, where the plan says the fee was
+ * paid, its verified in-progress fee payment.
+ */
+import { sql } from 'drizzle-orm';
+import { BOOKING_FEE_PAISE, CURRENCY, IN_PROGRESS_FEE_PAISE } from '../../src/shared/product.js';
+import type { RunStep } from './seed-sql.js';
+
+export async function insertTicketsAndPayments(run: RunStep): Promise<void> {
+  await run(
+    'tickets',
+    sql`
+      insert into tickets (id, user_id, main_service_id, sub_service_id, main_service_name, sub_service_name, service,
+                           description, status, remarks, engineer_id, booking_order_id, completed_at, created_at)
+      select id, user_id, main_id, sub_id, main_name, sub_name, main_name || ' › ' || sub_name,
+             description, status,
+             case when status = 'completed' then 'Fixed remotely: ' || lower(sub_name) || ' resolved and checked with the customer.' end,
+             engineer_id, order_id, completed_at, created_at
+      from bench_plan`,
+  );
+  await run(
+    'booking payments',
+    sql`
+      insert into payments (order_id, kind, user_id, ticket_id, amount, currency, receipt, status,
+                            provider_payment_id, draft, created_at, updated_at)
+      select order_id, 'booking', user_id, id, ${BOOKING_FEE_PAISE}::int, ${CURRENCY},
+             'rf_bk_' || substr(md5(order_id), 1, 16), 'verified', 'pay_bench_' || i,
+             jsonb_build_object('mainServiceId', main_id, 'subServiceId', sub_id, 'mainServiceName', main_name,
+                                'subServiceName', sub_name, 'description', description),
+             created_at - interval '2 minutes', created_at - interval '1 minute'
+      from bench_plan`,
+  );
+  await run(
+    'in-progress payments',
+    sql`
+      insert into payments (order_id, kind, user_id, ticket_id, amount, currency, receipt, status,
+                            provider_payment_id, created_at, updated_at)
+      select 'order_bench_ip_' || i, 'inprogress', user_id, id, ${IN_PROGRESS_FEE_PAISE}::int, ${CURRENCY},
+             'rf_ip_' || substr(md5('ip' || i), 1, 16), 'verified', 'pay_bench_ip_' || i,
+             created_at + (coalesce(completed_at, now()) - created_at) / 2,
+             created_at + (coalesce(completed_at, now()) - created_at) / 2 + interval '1 minute'
+      from bench_plan where fee_paid`,
+  );
+}
