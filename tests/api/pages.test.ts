@@ -1,10 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETING_PATHS, PAGE_META } from '../../src/shared/seo.js';
 import { expectError, injectNo5xx } from '../support/api.js';
-import { cspDirectives } from '../support/csp.js';
 import { pickEncoding } from '../../src/server/plugins/web.js';
+import { expectSecurityHeaders } from '../support/security-headers.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -136,21 +136,6 @@ describe('pages are sent compressed', () => {
 });
 
 describe('security headers', () => {
-  function expectSecurityHeaders(res: LightMyRequestResponse) {
-    const directives = cspDirectives(res);
-    const scriptSrc = directives.get('script-src') ?? directives.get('default-src');
-    expect(scriptSrc).toBeDefined();
-    expect(scriptSrc).toContain("'self'");
-    expect(scriptSrc).not.toContain("'unsafe-inline'");
-    expect(scriptSrc).not.toContain("'unsafe-eval'");
-    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(directives.get('object-src')).toEqual(["'none'"]);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBeTruthy();
-    expect(res.headers['referrer-policy']).not.toMatch(/unsafe-url|no-referrer-when-downgrade/);
-    expect(res.headers['x-powered-by']).toBeUndefined();
-  }
-
   it('are present on a page', async () => {
     const res = await call({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);

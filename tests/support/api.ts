@@ -84,21 +84,26 @@ export function expectError(
   return error;
 }
 
-/** The boot superadmin's login: the app of `createTestAppWithAdmins` gets it as ADMIN_EMAIL and ADMIN_PASSWORD. */
+/** The boot superadmin's login: the app of `createTestAppWithSuperadmin` gets it as ADMIN_EMAIL and ADMIN_PASSWORD. */
 export const BOOT_SUPERADMIN = { email: 'boss@example.com', password: 'boss-password-1' };
 
-/** The real app booted with a superadmin (logged in through POST /api/login), and a plain admin. */
-export async function createTestAppWithAdmins(): Promise<{
-  t: TestApp;
-  superadmin: { authorization: string };
-  admin: Session;
-}> {
+/** The real app booted with a superadmin (ADMIN_EMAIL and ADMIN_PASSWORD), logged in through POST /api/login. */
+export async function createTestAppWithSuperadmin(): Promise<{ t: TestApp; superadmin: { authorization: string } }> {
   const t = await createTestApp({
     ADMIN_EMAIL: BOOT_SUPERADMIN.email,
     ADMIN_PASSWORD: BOOT_SUPERADMIN.password,
   });
   const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: BOOT_SUPERADMIN });
   if (res.statusCode !== 200) throw new Error(`superadmin login failed: ${res.statusCode} ${res.body}`);
-  const superadmin = bearer((res.json() as { token: string }).token);
+  return { t, superadmin: bearer((res.json() as { token: string }).token) };
+}
+
+/** The app of `createTestAppWithSuperadmin`, and a plain admin. */
+export async function createTestAppWithAdmins(): Promise<{
+  t: TestApp;
+  superadmin: { authorization: string };
+  admin: Session;
+}> {
+  const { t, superadmin } = await createTestAppWithSuperadmin();
   return { t, superadmin, admin: await signUp(t, {}, 'admin') };
 }

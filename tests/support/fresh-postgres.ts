@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-/** Throwaway databases on a shared PostgreSQL server, for the fault tests that boot servers on PostgreSQL. */
+/** Throwaway databases on a shared PostgreSQL server: the API tests' (test-app.ts) and the fault tests'. */
 
 /** A fresh, empty database on TEST_DATABASE_URL's server; `drop()` removes it (with force). */
 export async function freshPostgresDatabase(

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { prepareDatabase } from '../../src/server/db/bootstrap.js';
 import type { ZodApp } from '../../src/server/lib/http.js';
+import { freshPostgresDatabase } from './fresh-postgres.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
@@ -25,22 +24,8 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `rf_test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    database: openDatabase({ url: url.toString() }),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const fresh = await freshPostgresDatabase(base, 'rf_test');
+  return { database: openDatabase({ url: fresh.url }), drop: fresh.drop };
 }
 
 /** Test seams passed through to `buildApp` (see AppOptions.overrides). */

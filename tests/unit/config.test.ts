@@ -1,19 +1,15 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
-import { prepareDatabase } from '../../src/server/db/bootstrap.js';
-import type { Database } from '../../src/server/db/client.js';
-import { services, users } from '../../src/server/db/schema/index.js';
-import { verifyPassword } from '../../src/server/modules/auth/passwords.js';
-import { findUserByEmail, updateUser } from '../../src/server/modules/auth/queries.js';
-import { createAccount } from '../../src/server/modules/auth/service.js';
 import { resolveJwtSecret } from '../../src/server/modules/auth/tokens.js';
-import type { User } from '../../src/shared/contracts/auth.js';
-import { expectError } from '../support/api.js';
-import { createTestApp, freshDatabase, type TestApp } from '../support/test-app.js';
+
+/**
+ * The environment the server boots from: loadConfig's defaults and refusals, and where the JWT
+ * secret comes from when none is set. What ADMIN_EMAIL and ADMIN_PASSWORD do to the database:
+ * admin-bootstrap.test.ts.
+ */
 
 const SECRET = 'a-production-secret-that-is-long-enough-123';
 
@@ -202,113 +198,5 @@ describe('resolveJwtSecret', () => {
     const a = resolveJwtSecret({ jwtSecret: undefined, dataDir: tempDir() });
     const b = resolveJwtSecret({ jwtSecret: undefined, dataDir: tempDir() });
     expect(a).not.toBe(b);
-  });
-});
-
-describe('superadmin bootstrap (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
-  describe('on a fresh database', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({
-        ADMIN_EMAIL: 'Root@Example.com',
-        ADMIN_PASSWORD: 'root-password-1',
-        ADMIN_NAME: 'Root',
-      });
-    });
-    afterAll(() => t.close());
-
-    it('creates that account as a superadmin that can log in', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { email: 'root@example.com', password: 'root-password-1' },
-      });
-      expect(res.statusCode).toBe(200);
-      const { user, token } = res.json() as { user: User; token: string };
-      expect(user).toMatchObject({ email: 'root@example.com', name: 'Root', role: 'superadmin' });
-      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
-      expect((me.json() as { user: User }).user.role).toBe('superadmin');
-    });
-
-    it('stores its password as an argon2id hash', async () => {
-      const row = await findUserByEmail(t.database.db, 'root@example.com');
-      expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
-    });
-
-    it('makes exactly one superadmin, and nobody can sign up with its email', async () => {
-      const supers = await t.database.db.select().from(users).where(eq(users.role, 'superadmin'));
-      expect(supers).toHaveLength(1);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        payload: { name: 'Imposter', email: 'ROOT@example.com', phone: '+91 98765 43210', password: 'imposter-pass-1' },
-      });
-      expectError(res, 409);
-    });
-  });
-
-  describe('on an existing database', () => {
-    let database: Database;
-    let drop: () => Promise<void>;
-    beforeAll(async () => {
-      ({ database, drop } = await freshDatabase());
-    });
-    afterAll(async () => {
-      await database.close();
-      await drop();
-    });
-
-    it('promotes an existing user with that email, and running it again changes nothing', async () => {
-      await prepareDatabase(database, { admin: undefined });
-      const serviceCount = async () => (await database.db.select().from(services)).length;
-      const servicesBefore = await serviceCount();
-      expect(servicesBefore).toBeGreaterThan(0);
-
-      const existing = await createAccount(database.db, {
-        name: 'Existing Customer',
-        email: 'owner@example.com',
-        phone: '+91 98765 43210',
-        password: 'old-password-1',
-      });
-      expect(existing.role).toBe('user');
-      // It has a Google account linked too (made through Google, or with the address written in later).
-      await updateUser(database.db, existing.id, { googleSub: 'claimer-google-sub' });
-
-      const config = loadConfig({ ADMIN_EMAIL: ' Owner@Example.COM ', ADMIN_PASSWORD: 'new-password-1' });
-      await prepareDatabase(database, config);
-
-      const rows = await database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
-      expect(rows).toHaveLength(1);
-      const promoted = rows[0]!;
-      expect(promoted.id).toBe(existing.id);
-      expect(promoted.role).toBe('superadmin');
-      expect(promoted.name).toBe('Existing Customer');
-      // Whoever held the account before (someone may have claimed the address first) keeps nothing:
-      // every session signed before ends, and no Google account opens it until one proves the address.
-      expect(promoted.tokenVersion).toBe(existing.tokenVersion + 1);
-      expect(promoted.googleSub).toBeNull();
-      // ADMIN_PASSWORD is the password from now on.
-      expect(await verifyPassword(promoted.passwordHash, 'new-password-1')).toBe(true);
-      expect(await verifyPassword(promoted.passwordHash, 'old-password-1')).toBe(false);
-
-      // Idempotent: a restart neither duplicates the catalogue nor rewrites the account.
-      await prepareDatabase(database, config);
-      expect(await serviceCount()).toBe(servicesBefore);
-      const [again] = await database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
-      expect(again).toEqual(promoted);
-      expect(await database.db.$count(users)).toBe(1);
-    });
-
-    it('a changed ADMIN_PASSWORD ends the superadmin’s earlier sessions; the same one changes nothing', async () => {
-      const config = loadConfig({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'rotated-password-2' });
-      const [before] = await database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
-      await prepareDatabase(database, config);
-      const [after] = await database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
-      expect(after!.tokenVersion).toBe(before!.tokenVersion + 1);
-      expect(await verifyPassword(after!.passwordHash, 'rotated-password-2')).toBe(true);
-      await prepareDatabase(database, config);
-      const [again] = await database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
-      expect(again!.tokenVersion).toBe(after!.tokenVersion);
-    });
   });
 });

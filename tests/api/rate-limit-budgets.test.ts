@@ -1,55 +1,25 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, mainServices, signUp, subServices, uniqueEmail } from '../support/api.js';
+import { expectError, signUp, uniqueEmail } from '../support/api.js';
 import { draftBody, post, serviceDraft } from '../support/booking.js';
+import { expectLimited, limitedCalls, type LimitedCalls } from '../support/rate-limit.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
-let contactBody: () => Record<string, string>;
+let login: LimitedCalls['login'];
+let signup: LimitedCalls['signup'];
+let contact: LimitedCalls['contact'];
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_AUTH: '3', RATE_LIMIT_CONTACT: '2', RATE_LIMIT_ORDERS: '3' });
-  const [main] = await mainServices(t.app);
-  const [sub] = await subServices(t.app, main!.id);
-  contactBody = () => ({
-    name: 'Ravi Kumar',
-    email: uniqueEmail('limited'),
-    phone: '+91 91234 56789',
-    computerType: 'Laptop',
-    description: 'Screen flickers.',
-    urgency: 'Low',
-    mainServiceId: main!.id,
-    subServiceId: sub!.id,
-  });
+  ({ login, signup, contact } = await limitedCalls(t));
 });
 afterAll(() => t.close());
 
-// Each describe uses its own client address, so the budgets of one do not spill into another.
-const login = (ip: string, email = 'nobody@example.com') =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    remoteAddress: ip,
-    payload: { email, password: 'wrong-password-1' },
-  });
-const signup = (ip: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/signup',
-    remoteAddress: ip,
-    payload: { name: 'Asha', email: uniqueEmail('rl'), phone: '+91 98765 43210', password: 'correct-horse-42' },
-  });
-const contact = (ip: string) =>
-  t.app.inject({ method: 'POST', url: '/api/contact/add', remoteAddress: ip, payload: contactBody() });
-
-function expectLimited(res: LightMyRequestResponse) {
-  expectError(res, 429);
-  const retryAfter = Number(res.headers['retry-after']);
-  expect(Number.isInteger(retryAfter)).toBe(true);
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(60);
-}
-
+/**
+ * The rate limits' budgets (DECISIONS.md §3): login and signup share one per client, the contact
+ * form has its own, the client is the forwarded address only behind a trusted proxy, and opening
+ * payment orders has one per customer. What a 429 looks like: rate-limit-answers.test.ts.
+ */
 describe('login and signup share one budget per client', () => {
   it('2 logins + 1 signup use it up; the next login or signup is 429 with { error } and Retry-After', async () => {
     const ip = '10.0.0.1';
