@@ -103,16 +103,19 @@ describe('the contact form has its own budget', () => {
 });
 
 describe('behind a load balancer (TRUST_PROXY)', () => {
+  /** A failed login whose X-Forwarded-For names `ip` as the client. */
+  const loginForwardedFor = (app: TestApp, ip: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-for': ip },
+      payload: { email: 'nobody@example.com', password: 'wrong-password' },
+    });
+
   it('keys the limit on the forwarded client address when the proxy is trusted', async () => {
     const proxied = await createTestApp({ RATE_LIMIT_AUTH: '2', TRUST_PROXY: '1' });
     try {
-      const login = (ip: string) =>
-        proxied.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          headers: { 'x-forwarded-for': ip },
-          payload: { email: 'nobody@example.com', password: 'wrong-password' },
-        });
+      const login = (ip: string) => loginForwardedFor(proxied, ip);
       expect((await login('203.0.113.1')).statusCode).toBe(401);
       expect((await login('203.0.113.1')).statusCode).toBe(401);
       expect((await login('203.0.113.1')).statusCode).toBe(429);
@@ -126,13 +129,7 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
   it('ignores X-Forwarded-For when no proxy is trusted (a client cannot pick a fresh address)', async () => {
     const direct = await createTestApp({ RATE_LIMIT_AUTH: '2' });
     try {
-      const login = (ip: string) =>
-        direct.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          headers: { 'x-forwarded-for': ip },
-          payload: { email: 'nobody@example.com', password: 'wrong-password' },
-        });
+      const login = (ip: string) => loginForwardedFor(direct, ip);
       await login('198.51.100.1');
       await login('198.51.100.2');
       expect((await login('198.51.100.3')).statusCode).toBe(429);
