@@ -9,7 +9,7 @@ import { type $ZodType, safeEncode } from 'zod/v4/core';
  * (through zod's own JSON Schema conversion, the one the OpenAPI document uses). Like the zod check
  * it replaces, it writes only the fields the schema names, so a column added to a query can never
  * leak; unlike it, it does not re-check and copy every value: the ticket lists answered 19–23% more
- * requests a second without that (docs/operations.md).
+ * requests a second without that (docs/performance-history.md).
  *
  * The types are checked in the tests (NODE_ENV=test: the API, browser and fault tests all run so):
  * there `checkedSerializerCompiler` runs the zod schema as before, answers 500 on a mismatch, and
