@@ -135,6 +135,43 @@ test.describe('All Tickets tab', () => {
     await expectToast(page, `Assigned to ${name}`, 'success');
     await expect(row.locator(`td:nth-child(${COLUMNS.indexOf('Engineer') + 1})`)).toContainText(second.user.email);
   });
+
+  test('when the list leaves engineers out, a search box finds one by name and that one is assigned', async ({
+    page,
+    request,
+  }) => {
+    const run = runId();
+    const needle = await createEngineerViaApi(request, `Needle Engineer ${run}`);
+    const { ticket } = await bookTicketViaApi(request, `Engineer search (${run}).`);
+    // The real list, said to leave engineers out, as it does past ENGINEER_PICKER_LIMIT; searches go
+    // to the server as they are.
+    await page.route(/\/api\/admin\/engineers$/, async (route) => {
+      const real = await route.fetch();
+      await route.fulfill({ response: real, json: { ...(await real.json()), more: true } });
+    });
+    const searches = recordRequests(page, /^\/api\/admin\/engineers$/, 'GET');
+
+    await openAdmin(page, request);
+    const panel = page.getByRole('tabpanel', { name: 'All Tickets' });
+    const row = panel.getByRole('row').filter({ hasText: ticket.description });
+    await reveal(panel, row);
+    const search = row.getByRole('searchbox', { name: `Find an engineer for ticket ${SERVICE}` });
+    await expect(search).toBeVisible();
+    await expect(search).toHaveAccessibleDescription(/^Showing the first \d+; type more to narrow\.$/);
+    await expectNoSeriousA11yViolations(page);
+
+    const pick = row.getByRole('combobox', { name: `Engineer for ticket ${SERVICE}` });
+    await search.fill(`nobody-${run}`);
+    await expect(pick.getByRole('option')).toHaveText(['No engineer matches']);
+    await search.fill(`needle engineer ${run}`);
+    await expect(pick.getByRole('option')).toHaveText(['Pick engineer', `Needle Engineer ${run}`]);
+    expect(searches.map((r) => new URL(r.url()).searchParams.get('q'))).toContain(`needle engineer ${run}`);
+
+    await pick.selectOption({ label: `Needle Engineer ${run}` });
+    await row.getByRole('button', { name: 'Assign' }).click();
+    await expectToast(page, `Assigned to Needle Engineer ${run}`, 'success');
+    await expect(row.locator(`td:nth-child(${COLUMNS.indexOf('Engineer') + 1})`)).toContainText(needle.user.email);
+  });
 });
 
 test.describe('accessibility', () => {

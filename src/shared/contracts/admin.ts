@@ -38,7 +38,13 @@ export const userListQuerySchema = pageQuerySchema.extend({ role: z.enum(ROLES).
 export const usersResponseSchema = z.object({ users: z.array(userSchema), nextCursor: z.string().nullable() });
 
 export const engineerSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
-export const engineersResponseSchema = z.object({ engineers: z.array(engineerSchema) });
+/** The engineer picker lists at most this many; past it, the admin narrows the list by name or email. */
+export const ENGINEER_PICKER_LIMIT = 100;
+export const engineerSearchQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+});
+/** `more`: further engineers match than the list holds. */
+export const engineersResponseSchema = z.object({ engineers: z.array(engineerSchema), more: z.boolean() });
 export type Engineer = z.infer<typeof engineerSchema>;
 
 export const contactRequestSchema = z.object({

@@ -1,5 +1,7 @@
 import {
   createUserBodySchema,
+  ENGINEER_PICKER_LIMIT,
+  engineerSearchQuerySchema,
   engineersResponseSchema,
   userListQuerySchema,
   usersResponseSchema,
@@ -49,10 +51,14 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
     config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
-      summary: 'Engineers, by name (for assignment)',
+      summary: `Engineers by name for assignment: the first ${ENGINEER_PICKER_LIMIT}, or those whose name or email contains q`,
       security: bearer,
-      response: { 200: engineersResponseSchema, ...errors(401, 403) },
+      querystring: engineerSearchQuerySchema,
+      response: { 200: engineersResponseSchema, ...errors(400, 401, 403) },
     },
-    handler: async () => ({ engineers: await listEngineers(db) }),
+    handler: async (request) => {
+      const rows = await listEngineers(db, request.query.q || undefined);
+      return { engineers: rows.slice(0, ENGINEER_PICKER_LIMIT), more: rows.length > ENGINEER_PICKER_LIMIT };
+    },
   });
 }

@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   CatalogueEntry,
@@ -26,6 +33,7 @@ export const adminKeys = {
   history: (id: string) => ['admin', 'history', id] as const,
   users: ['admin', 'users'] as const,
   engineers: ['admin', 'engineers'] as const,
+  engineerSearch: (q: string) => ['admin', 'engineers', q] as const,
   contacts: ['admin', 'contacts'] as const,
   catalogue: ['admin', 'catalogue'] as const,
   dbModels: ['admin', 'db', 'models'] as const,
@@ -52,11 +60,15 @@ export const useTicketHistory = (id: string, enabled: boolean) =>
     enabled,
   });
 
-export const useEngineers = () =>
+/** The engineer picker's list: the first ENGINEER_PICKER_LIMIT, or those matching `q` (name or email). */
+export const useEngineers = (q = '') =>
   useQuery({
-    queryKey: adminKeys.engineers,
-    queryFn: () => api<{ engineers: Engineer[] }>('/api/admin/engineers').then((r) => r.engineers),
-    select: engineerLabels,
+    queryKey: adminKeys.engineerSearch(q),
+    queryFn: () =>
+      api<{ engineers: Engineer[]; more: boolean }>(`/api/admin/engineers${q ? `?q=${encodeURIComponent(q)}` : ''}`),
+    select: (r) => ({ engineers: engineerLabels(r.engineers), more: r.more }),
+    // While a new search loads, the last answer stays on screen instead of an empty select.
+    placeholderData: keepPreviousData,
   });
 
 function useTicketMutation<V>(call: (v: V) => Promise<{ ticket: Ticket }>) {

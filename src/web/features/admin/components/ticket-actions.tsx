@@ -3,9 +3,10 @@ import { toast } from '@/lib/toast';
 import type { Ticket } from '@shared/contracts/tickets';
 import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
 import { Button } from '@/components/ui/button';
-import { NativeSelect } from '@/components/ui/input';
+import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAssignEngineer, useChangeStatus, useEngineers } from '../api/admin-queries';
 
 /** Status select + Update: only while not completed, and only when the choice differs. */
@@ -42,11 +43,19 @@ function StatusControl({ ticket }: { ticket: Ticket }) {
   );
 }
 
-/** Engineer select + Assign: only for a ticket with no engineer; gone once assigned. */
+/**
+ * Engineer select + Assign: only for a ticket with no engineer; gone once assigned. When the server
+ * leaves engineers out of the list (more than it lists), a search box narrows it by name or email.
+ */
 function AssignControl({ ticket }: { ticket: Ticket }) {
   const [engineerId, setEngineerId] = useState('');
-  const engineers = useEngineers();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const engineers = useEngineers(q);
   const mutation = useAssignEngineer();
+  const list = engineers.data?.engineers;
+  const searchable = search !== '' || engineers.data?.more === true;
+  const hintId = `engineer-hint-${ticket.id}`;
   const assign = () =>
     mutation.mutate(
       { id: ticket.id, engineerId },
@@ -56,25 +65,52 @@ function AssignControl({ ticket }: { ticket: Ticket }) {
       },
     );
   return (
-    <div className="flex items-center gap-2">
-      <NativeSelect
-        aria-label={`Engineer for ticket ${ticket.service}`}
-        value={engineerId}
-        onChange={(e) => setEngineerId(e.target.value)}
-        className="h-9 w-40"
-        disabled={engineers.isPending}
-      >
-        <option value="">{engineers.data?.length === 0 ? 'No engineers yet' : 'Pick engineer'}</option>
-        {engineers.data?.map((e) => (
-          <option key={e.id} value={e.id}>
-            {e.label}
+    <div className="flex flex-col gap-2">
+      {searchable && (
+        <div className="w-40">
+          <Input
+            type="search"
+            aria-label={`Find an engineer for ticket ${ticket.service}`}
+            aria-describedby={engineers.data?.more ? hintId : undefined}
+            placeholder="Name or email"
+            value={search}
+            maxLength={100}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setEngineerId(''); // the choice may not be in the new list
+            }}
+            className="h-9"
+          />
+          {engineers.data?.more && (
+            <p id={hintId} className="mt-1 text-xs text-muted-foreground">
+              Showing the first {list?.length}; type more to narrow.
+            </p>
+          )}
+        </div>
+      )}
+      <div className="flex items-center gap-2">
+        <NativeSelect
+          aria-label={`Engineer for ticket ${ticket.service}`}
+          value={engineerId}
+          onChange={(e) => setEngineerId(e.target.value)}
+          className="h-9 w-40"
+          disabled={engineers.isPending}
+          aria-busy={engineers.isFetching}
+        >
+          <option value="">
+            {list?.length === 0 ? (q ? 'No engineer matches' : 'No engineers yet') : 'Pick engineer'}
           </option>
-        ))}
-      </NativeSelect>
-      <Button size="sm" variant="secondary" onClick={assign} disabled={!engineerId || mutation.isPending}>
-        {mutation.isPending && <Spinner label="Assigning" />}
-        Assign
-      </Button>
+          {list?.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.label}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button size="sm" variant="secondary" onClick={assign} disabled={!engineerId || mutation.isPending}>
+          {mutation.isPending && <Spinner label="Assigning" />}
+          Assign
+        </Button>
+      </div>
     </div>
   );
 }
