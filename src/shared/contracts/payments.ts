@@ -26,6 +26,9 @@ export const inProgressOrderBodySchema = z.object({
   userId: z.string().optional(),
 });
 
+export type BookingOrderBody = z.input<typeof bookingOrderBodySchema>;
+export type InProgressOrderBody = z.input<typeof inProgressOrderBodySchema>;
+
 export const orderResponseSchema = z.object({
   id: z.string(),
   amount: z.number().int(),

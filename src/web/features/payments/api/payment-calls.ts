@@ -1,27 +1,13 @@
-import type { CheckoutSuccess, OrderResponse } from '@shared/contracts/payments';
+import type { BookingOrderBody, CheckoutSuccess, InProgressOrderBody, OrderResponse } from '@shared/contracts/payments';
 import type { Ticket } from '@shared/contracts/tickets';
 import type { PaymentStatus } from '@shared/payments';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from '@shared/product';
 import { api } from '@/lib/api-client';
 
-export const createBookingOrder = (body: {
-  mainServiceId: string;
-  subServiceId: string;
-  description: string;
-  amount: number;
-  currency: 'INR';
-  receipt: string;
-  notes: Record<string, string>;
-}) => api<OrderResponse>('/order', { method: 'POST', body });
+export const createBookingOrder = (body: BookingOrderBody) => api<OrderResponse>('/order', { method: 'POST', body });
 
-export const createInProgressOrder = (body: {
-  ticketId: string;
-  userId: string;
-  amount: number;
-  currency: 'INR';
-  receipt: string;
-  notes: Record<string, string>;
-}) => api<OrderResponse>('/order-inprogress', { method: 'POST', body });
+export const createInProgressOrder = (body: InProgressOrderBody) =>
+  api<OrderResponse>('/order-inprogress', { method: 'POST', body });
 
 export const verifyPayment = (success: CheckoutSuccess) =>
   api<{ status: 'success'; ticket?: Ticket }>('/verify', { method: 'POST', body: success });
