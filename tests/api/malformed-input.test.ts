@@ -102,6 +102,7 @@ describe('malformed input', () => {
     expectError(
       await call({ method: 'POST', url: '/api/login', payload: { email: 'a@example.com', password: 'p'.repeat(500) } }),
       400,
+      'Password must be at most 128 characters',
     );
   });
 

@@ -22,7 +22,10 @@ export const passwordField = z
 export const loginBodySchema = z.object({
   email: emailField,
   // Login does not re-check the length rule: a wrong password is just "Invalid credentials".
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+  password: z
+    .string({ message: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

@@ -16,6 +16,12 @@ export const idParamsSchema = z.object({ id: idSchema });
 // Control characters other than tab and line breaks have no place in a form field (and PostgreSQL refuses NUL).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// Half of a surrogate pair ("\ud800" is valid JSON) is no character: PostgreSQL refuses it in jsonb
+// and would store U+FFFD for it in text.
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether free text holds only characters a form field may store. */
+export const hasOnlyAllowedChars = (s: string) => !CONTROL_CHARS.test(s) && !UNPAIRED_SURROGATE.test(s);
 
 const trimmed = (label: string, max: number) =>
   z
@@ -23,7 +29,7 @@ const trimmed = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((s) => !CONTROL_CHARS.test(s), `${label} contains characters that are not allowed`);
+    .refine(hasOnlyAllowedChars, `${label} contains characters that are not allowed`);
 
 /** A required reference to a record, with the form's own wording when it is missing. */
 export const requiredId = (missing: string) => z.string({ message: missing }).trim().min(1, missing).pipe(idSchema);
