@@ -122,6 +122,27 @@ test.describe('login and signup', () => {
       await expect(header(page).getByText(/Welcome/)).toHaveCount(0);
     });
 
+    test('a refusal put right by the next attempt does not follow the login to the dashboard', async ({
+      page,
+      request,
+    }) => {
+      const account = await signUpViaApi(request);
+      await page.goto('/');
+      const dialog = await openLoginDialog(page);
+      await dialog.getByLabel('Email').fill(account.user.email);
+      await dialog.getByLabel('Password').fill(`${account.password}-wrong`);
+      await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expectToast(page, 'Invalid credentials', 'error');
+
+      await dialog.getByLabel('Password').fill(account.password);
+      await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page).toHaveURL('/dashboard');
+      await expectToast(page, 'Logged in successfully!', 'success');
+      // Counted once, not waited for (a carried toast would leave on its own timer): any toast in the
+      // page, even one stacked out of sight behind the newest.
+      expect(await page.locator('[data-sonner-toast]', { hasText: 'Invalid credentials' }).count()).toBe(0);
+    });
+
     test('signing up with an email that is taken shows the server message', async ({ page, request }) => {
       const existing = await signUpViaApi(request);
       await page.goto('/');

@@ -105,5 +105,8 @@ test.describe('a rejected token', () => {
     await page.goto('/auth/success?token=not-a-real-token');
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The refused token was never a session: the page says the sign-in failed, not that a session ended.
+    await expectToast(page, 'Google sign-in failed. Please try again.', 'error');
+    expect(await page.locator('[data-sonner-toast]', { hasText: /session has ended/ }).count()).toBe(0);
   });
 });

@@ -22,13 +22,16 @@ export class NetworkError extends Error {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** Every call to the API goes through here: JSON in and out, the bearer token from local storage. */
+/**
+ * Every call to the API goes through here: JSON in and out, the bearer token from local storage.
+ * `token` sends a token not yet stored instead (one being checked): its refusal ends no session.
+ */
 export async function api<T>(
   path: string,
-  options: { method?: Method; body?: unknown; signal?: AbortSignal } = {},
+  options: { method?: Method; body?: unknown; signal?: AbortSignal; token?: string } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = tokenStore.get();
+  const token = options.token ?? tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
@@ -46,7 +49,7 @@ export async function api<T>(
   }
 
   const data: unknown = await res.json().catch(() => undefined);
-  if (res.status === 401 && token) sessionEnded(token);
+  if (res.status === 401 && token && options.token === undefined) sessionEnded(token);
   if (!res.ok) {
     const message =
       data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';

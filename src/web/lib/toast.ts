@@ -42,7 +42,9 @@ function show(kind: Kind, message: string): string {
     wanted = true;
     listeners.forEach((l) => l());
   }
-  void ready().then((m) => m.toast[kind](message, { id }));
+  // Closed by the visitor or by its timer: nothing left to carry to the next page.
+  const forget = () => void (recent = recent.filter((t) => t.id !== id));
+  void ready().then((m) => m.toast[kind](message, { id, onDismiss: forget, onAutoClose: forget }));
   return id;
 }
 
@@ -74,10 +76,16 @@ export const toasterHost = {
   mounted: () => markMounted(),
 };
 
-/** Keeps the toasts of the last few seconds for the next page (called before a full page load). */
+/**
+ * Keeps the toasts of the last few seconds that are still on screen for the next page (called before
+ * a full page load). A success settles what came before it: "Invalid credentials" put right by the
+ * next attempt does not follow "Logged in successfully!" to the dashboard.
+ */
 export function carryRecentToasts() {
   const now = Date.now();
-  const keep = recent.filter((t) => CARRIED_KINDS.has(t.kind) && now - t.at < CARRY_WINDOW_MS);
+  let keep = recent.filter((t) => CARRIED_KINDS.has(t.kind) && now - t.at < CARRY_WINDOW_MS);
+  const lastSuccess = keep.findLastIndex((t) => t.kind === 'success');
+  if (lastSuccess > 0) keep = keep.slice(lastSuccess);
   try {
     if (keep.length)
       sessionStorage.setItem(CARRY_KEY, JSON.stringify(keep.map(({ kind, message }) => ({ kind, message }))));

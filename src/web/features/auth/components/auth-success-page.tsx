@@ -11,8 +11,9 @@ import { meQueryKey } from '@/lib/auth';
 import { tokenStore } from '@/lib/token-store';
 
 /**
- * /auth/success?token=…: the end of Google sign-in. Stores the token, takes it out of the address
- * bar, loads /api/me and carries on as a normal login; no token or a failed fetch clears it and goes to /.
+ * /auth/success?token=…: the end of Google sign-in. Takes the token out of the address bar, loads
+ * /api/me with it, stores it and carries on as a normal login; no token or a failed fetch clears the
+ * stored token and goes to /.
  * With `&linked=1` it also says that the account's password was removed by the link.
  */
 export default function AuthSuccessPage() {
@@ -34,9 +35,10 @@ export default function AuthSuccessPage() {
       void navigate(paths.home, { replace: true });
       return;
     }
-    tokenStore.set(token);
-    api<{ user: User }>('/api/me')
+    // Checked before it is stored: a refused token was never a session, so nothing says one ended.
+    api<{ user: User }>('/api/me', { token })
       .then(({ user }) => {
+        tokenStore.set(token);
         client.setQueryData([...meQueryKey, token], user);
         toast.success('Logged in successfully!');
         if (passwordRemoved)
