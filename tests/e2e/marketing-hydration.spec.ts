@@ -77,6 +77,33 @@ test.describe('marketing pages', () => {
     await expect(page.getByRole('dialog', { name: 'Welcome Back' })).toBeVisible();
   });
 
+  test('on a first visit, "Call Now" shows its tooltip to a pointer and to the keyboard', async ({ page }) => {
+    const call = page.getByRole('banner').getByRole('link', { name: 'Call Now' });
+    const tooltip = page.getByRole('tooltip');
+
+    // The pointer that rests on the link wakes the page; the tooltip opens as a pointer moves over it.
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(await liveScripts(page)).toEqual([]);
+    const box = await call.boundingBox();
+    if (!box) throw new Error('Call Now has no box');
+    await call.hover();
+    await expect.poll(() => liveScripts(page)).toEqual(['home-page', 'hydrate-site-page', 'vendor']);
+    let nudge = 0;
+    await expect(async () => {
+      nudge = (nudge + 1) % 4;
+      await page.mouse.move(box.x + box.width / 2 + nudge, box.y + box.height / 2);
+      await expect(tooltip).toHaveText(/^Call \+?[\d ]+$/, { timeout: 1500 });
+    }).toPass({ timeout: 10_000 });
+
+    // The focus that lands on the link wakes the page, and the tooltip opens for it.
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
+    await call.focus();
+    await expect(tooltip).toHaveText(/^Call \+?[\d ]+$/);
+    await expect(call).toBeFocused();
+  });
+
   test('scrolling to the live catalogue makes the page live and shows the services', async ({ page }) => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');

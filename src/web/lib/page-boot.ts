@@ -17,8 +17,8 @@ export function needsScriptsAtOnce(): boolean {
   }
 }
 
-/** What a visitor reaches for that only works once the page is live: buttons, fields, Radix triggers. */
-const CONTROLS = 'button, input, select, textarea, [data-state]';
+/** What a visitor reaches for that only works once the page is live: buttons, fields, Radix and tooltip triggers. */
+const CONTROLS = 'button, input, select, textarea, [data-state], [data-tooltip-trigger]';
 
 /**
  * Resolves when a page with nothing to show at once first needs its scripts: when the visitor

@@ -1,24 +1,35 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 /** SPEC.md §9: open delay 700 ms, skip delay 300 ms. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-/** The Radix tooltip, loaded the first time a tooltip's trigger is hovered or focused. */
+/**
+ * The Radix tooltip, loaded the first time a tooltip's trigger is hovered or focused. `focused`: the
+ * trigger had the focus when it armed the tooltip. The trigger is a new element now (tooltip.tsx
+ * rendered it without Radix until then), so it opens at once and takes the focus back: a keyboard
+ * user's next Tab goes on from here, not from the top of the page.
+ */
 export default function TooltipImpl({
   content,
   children,
-  defaultOpen,
+  focused,
 }: {
   content: ReactNode;
   children: ReactNode;
-  defaultOpen: boolean;
+  focused: boolean;
 }) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focused) trigger.current?.focus();
+  }, [focused]);
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      <TooltipPrimitive.Root defaultOpen={defaultOpen}>
-        <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Root defaultOpen={focused}>
+        <TooltipPrimitive.Trigger asChild ref={trigger}>
+          {children}
+        </TooltipPrimitive.Trigger>
         <TooltipPrimitive.Portal>
           <TooltipPrimitive.Content
             sideOffset={6}

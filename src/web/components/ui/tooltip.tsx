@@ -1,8 +1,12 @@
-import { cloneElement, lazy, type ReactElement, type ReactNode, Suspense, useState } from 'react';
+import { cloneElement, lazy, type ReactElement, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 
 const TooltipImpl = lazy(() => import('./tooltip-impl'));
 
-type TriggerProps = { onPointerEnter?: (e: unknown) => void; onFocus?: (e: unknown) => void };
+type TriggerProps = {
+  onPointerEnter?: (e: unknown) => void;
+  onFocus?: (e: unknown) => void;
+  'data-tooltip-trigger'?: string;
+};
 
 /**
  * A tooltip (SPEC.md §9 delays, see tooltip-impl.tsx). Radix loads on the first hover or focus of
@@ -11,8 +15,20 @@ type TriggerProps = { onPointerEnter?: (e: unknown) => void; onFocus?: (e: unkno
  */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement<TriggerProps> }) {
   const [armed, setArmed] = useState<'pointer' | 'focus' | null>(null);
+  const id = useId();
+  // A server-rendered page made live by this very hover or focus (lib/page-boot.ts wakes on
+  // `data-tooltip-trigger`) had no scripts to see it: arm if the pointer or the focus is already here.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const el = document.querySelector(`[data-tooltip-trigger="${CSS.escape(id)}"]`);
+      if (el && el === document.activeElement) setArmed('focus');
+      else if (el?.matches(':hover')) setArmed('pointer');
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [id]);
   if (!armed) {
     return cloneElement(children, {
+      'data-tooltip-trigger': id,
       onPointerEnter: (e: unknown) => {
         children.props.onPointerEnter?.(e);
         setArmed('pointer');
@@ -25,7 +41,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
   }
   return (
     <Suspense fallback={children}>
-      <TooltipImpl content={content} defaultOpen={armed === 'focus'}>
+      <TooltipImpl content={content} focused={armed === 'focus'}>
         {children}
       </TooltipImpl>
     </Suspense>
