@@ -4,12 +4,14 @@ import {
   bookingFields,
   bookingForm,
   bookUntilCheckout,
+  checkout,
   myTickets,
+  openBookingForm,
   openDashboard,
   ticketCard,
   ticketItems,
 } from './support/customer';
-import { recordRequests, SERVICE } from './support/staff';
+import { MAIN, recordRequests, SERVICE, SUB } from './support/staff';
 
 /** The date as the page formats it (in the browser's own time zone). */
 const bookedLabel = (page: Page, iso: string) =>
@@ -102,6 +104,41 @@ test.describe('booking and paying', () => {
     await expectToast(page, 'Payment cancelled', 'info');
     await expect(dialog).toBeHidden();
     await expect(page.getByText('No tickets yet')).toBeVisible();
+    expect(await myTickets(request, account.token)).toEqual([]);
+  });
+});
+
+test.describe('an order the server refuses', () => {
+  test.use({ allowConsoleErrors: /Failed to load resource/ });
+
+  test('says "Failed to create payment order", with the server\'s reason when it gives one, and keeps the form', async ({
+    page,
+    request,
+  }) => {
+    const account = await openDashboard(page, request);
+    const answers = [
+      { status: 429, body: JSON.stringify({ error: 'Too many requests, please try again in a minute' }) },
+      { status: 502, body: JSON.stringify({ error: 'Failed to create payment order' }) },
+      { status: 500, body: 'not json' },
+    ];
+    await page.route('**/order', (route) => route.fulfill({ contentType: 'application/json', ...answers.shift()! }));
+    const f = await openBookingForm(page);
+    await f.main.selectOption({ label: MAIN });
+    await f.sub.selectOption({ label: SUB });
+    await f.description.fill('Battery drains in an hour.');
+    await f.book.click();
+    await expectToast(page, 'Failed to create payment order: Too many requests, please try again in a minute', 'error');
+    // The provider's failure, then an answer without { error }: the message alone, once for each.
+    const plain = page.locator('[data-sonner-toast][data-type="error"] [data-title]', {
+      hasText: /^Failed to create payment order$/,
+    });
+    for (const count of [1, 2]) {
+      await expect(f.book).toBeEnabled();
+      await f.book.click();
+      await expect(plain).toHaveCount(count);
+    }
+    await expect(checkout(page)).toBeHidden();
+    await expect(f.description).toHaveValue('Battery drains in an hour.');
     expect(await myTickets(request, account.token)).toEqual([]);
   });
 });

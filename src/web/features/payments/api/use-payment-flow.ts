@@ -19,6 +19,8 @@ export interface PaymentFlow {
  * Order → checkout → verify; when verify gives no final answer, poll the order's status
  * (every 3 s, up to 120 s). Every outcome ends in one of SPEC.md §8's toasts. Resolves true when paid.
  */
+const ORDER_FAILED = 'Failed to create payment order';
+
 export function usePaymentFlow() {
   const { openCheckout } = useCheckout();
   return useCallback(
@@ -27,7 +29,10 @@ export function usePaymentFlow() {
       try {
         order = await flow.createOrder();
       } catch (err) {
-        toast.error(errorMessage(err, 'Failed to create payment order'));
+        // SPEC.md §8's message, and the server's reason when it has one of its own (a fee already
+        // paid, too many orders in a minute).
+        const reason = errorMessage(err, ORDER_FAILED);
+        toast.error(reason === ORDER_FAILED ? ORDER_FAILED : `${ORDER_FAILED}: ${reason}`);
         return false;
       }
 
