@@ -52,6 +52,31 @@ describe('not found', () => {
   });
 });
 
+describe('a page path with a trailing slash', () => {
+  it.each(Object.keys(PAGE_META).filter((path) => path !== '/'))(
+    'sends %s/ to the page itself (301), keeping the query',
+    async (path) => {
+      const res = await call({ method: 'GET', url: `${path}/?ref=mail&x=%20y`, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe(`${path}?ref=mail&x=%20y`);
+      expectSecurityHeaders(res);
+      const bare = await call({ method: 'GET', url: `${path}/` });
+      expect(bare.headers.location).toBe(path);
+    },
+  );
+
+  it('is still a 404 for an unknown page or an API path', async () => {
+    expect((await call({ method: 'GET', url: '/no-such-page/', headers: { accept: 'text/html' } })).statusCode).toBe(
+      404,
+    );
+    expectError(await call({ method: 'GET', url: '/api/me/' }), 404);
+    // Not an open redirect: `//evil.example/` is no page of ours.
+    expect((await call({ method: 'GET', url: '//evil.example/', headers: { accept: 'text/html' } })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
 describe('marketing pages', () => {
   it('lists exactly the five marketing pages in PAGE_META', () => {
     expect([...MARKETING_PATHS].sort()).toEqual([...MARKETING].sort());

@@ -163,6 +163,12 @@ export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: C
 
   for (const [path, html] of pages) {
     app.get(path, { config: { access: 'public' } }, (request, reply) => sendHtml(request, reply, 200, html));
+    if (path === '/') continue;
+    // `/about/` is `/about`: one address a page for search engines, no 404 for a typed slash.
+    app.get(`${path}/`, { config: { access: 'public' } }, (request, reply) => {
+      const query = request.url.indexOf('?');
+      return reply.redirect(query < 0 ? path : path + request.url.slice(query), 301);
+    });
   }
 
   app.get('/robots.txt', { config: { access: 'public' } }, (_request, reply) =>
