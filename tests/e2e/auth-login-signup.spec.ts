@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { User } from '../../src/shared/contracts/auth';
 import {
   E2E_ADMIN,
@@ -105,15 +105,20 @@ test.describe('login and signup', () => {
       allowConsoleErrors: /^Failed to load resource: (the server responded with a status of (401|409)|net::ERR_FAILED)/,
     });
 
-    test('a wrong password shows "Invalid credentials" and keeps the dialog open', async ({ page, request }) => {
+    /** A new account, and the home page's login dialog after a wrong password for it ("Invalid credentials"). */
+    async function refusedLogin(page: Page, request: APIRequestContext) {
       const account = await signUpViaApi(request);
       await page.goto('/');
       const dialog = await openLoginDialog(page);
       await dialog.getByLabel('Email').fill(account.user.email);
       await dialog.getByLabel('Password').fill(`${account.password}-wrong`);
       await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-
       await expectToast(page, 'Invalid credentials', 'error');
+      return { account, dialog };
+    }
+
+    test('a wrong password shows "Invalid credentials" and keeps the dialog open', async ({ page, request }) => {
+      const { account, dialog } = await refusedLogin(page, request);
       await expect(dialog).toBeVisible();
       await expect(dialog.getByLabel('Email')).toHaveValue(account.user.email);
       expect(await storedToken(page)).toBeNull();
@@ -126,14 +131,7 @@ test.describe('login and signup', () => {
       page,
       request,
     }) => {
-      const account = await signUpViaApi(request);
-      await page.goto('/');
-      const dialog = await openLoginDialog(page);
-      await dialog.getByLabel('Email').fill(account.user.email);
-      await dialog.getByLabel('Password').fill(`${account.password}-wrong`);
-      await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await expectToast(page, 'Invalid credentials', 'error');
-
+      const { account, dialog } = await refusedLogin(page, request);
       await dialog.getByLabel('Password').fill(account.password);
       await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(page).toHaveURL('/dashboard');
