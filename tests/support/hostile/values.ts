@@ -177,6 +177,27 @@ export function shapedBody(
   });
 }
 
+/**
+ * The route's real shape, every field right but one, which is a hostile string: it gets as far into
+ * the route as a valid body does (a booking description with half a surrogate pair reaches jsonb).
+ */
+function oneHostileField(p: Product, schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
+  const names = Object.entries(schema.properties ?? {})
+    .filter(([, s]) => typeOf(s) === 'string' && !s.enum && s.format !== 'uuid')
+    .map(([name]) => name);
+  if (!names.length) return shapedBody(p, schema, 'valid');
+  // Plain text with something awkward inside it, as often as the hostile strings themselves.
+  const awkward = fc.oneof(
+    hostileString,
+    fc
+      .tuple(fc.string({ minLength: 1, maxLength: 20 }), fc.constantFrom(...NASTY_STRINGS))
+      .map(([text, nasty]) => `${text}${nasty}`),
+  );
+  return fc
+    .tuple(shapedBody(p, schema, 'valid'), fc.constantFrom(...names), awkward)
+    .map(([body, name, value]) => ({ ...body, [name]: value }));
+}
+
 /** Raw request text that is not what the route expects at all. */
 const rawHostileBody: fc.Arbitrary<string> = fc.oneof(
   fc.json({ maxDepth: 3 }),
@@ -248,6 +269,7 @@ export function bodyArb(p: Product, ep: Endpoint): fc.Arbitrary<string | undefin
   return fc.oneof(
     { weight: 5, arbitrary: shapedBody(p, schema, 'mixed').map(serialise) },
     { weight: 3, arbitrary: shapedBody(p, schema, 'valid').map(serialise) },
+    { weight: 3, arbitrary: oneHostileField(p, schema).map(serialise) },
     { weight: 3, arbitrary: generic },
   );
 }
