@@ -48,8 +48,9 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
             serializers: { req: requestForLog },
           },
     bodyLimit: 100 * 1024,
-    // Only as many proxies as configured are believed about the client's address (rate limits key on it).
-    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    // Only the configured proxies are believed about the client's address (rate limits key on it):
+    // the load balancers by address, or as many hops as configured.
+    trustProxy: trustedProxies(config.trustProxy),
     // Requests that arrive while closing get our own { error } 503 (the hook below), not Fastify's.
     return503OnClosing: false,
     // Router-level refusals (bad percent-encoding, over-long params) answer `{ error }` too.
@@ -102,4 +103,9 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
 
   await app.register(webPlugin, { config });
   return app;
+}
+
+function trustedProxies(trust: Config['trustProxy']) {
+  if (Array.isArray(trust)) return trust;
+  return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalString = z
@@ -7,6 +8,36 @@ const optionalString = z
   .optional();
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/** proxy-addr's named ranges, which Fastify's trustProxy accepts beside addresses and CIDR ranges. */
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrRange = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * TRUST_PROXY: how many proxy hops to believe about the client's address (0 to 10), or which
+ * proxies, by address, CIDR range or preset, comma-separated. With a count, whoever reaches the
+ * port directly is believed too; with addresses, only the load balancers are.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('0')
+  .transform((value, ctx): number | string[] => {
+    if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    if (!/^\d+$/.test(value) && entries.every((e) => PROXY_PRESETS.has(e) || isAddressOrRange(e))) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a number of proxy hops (0 to 10), or proxy addresses or CIDR ranges, comma-separated',
+    });
+    return z.NEVER;
+  });
 const positiveInt = z.coerce.number().int().min(1).max(1_000_000);
 
 const envSchema = z
@@ -42,8 +73,8 @@ const envSchema = z
     RATE_LIMIT_CONTACT: positiveInt.default(5),
     // Payment orders a customer may open a minute (each one is a call to the provider's Orders API).
     RATE_LIMIT_ORDERS: positiveInt.default(30),
-    // Behind a load balancer: how many proxy hops to trust for the client address (rate limits use it).
-    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    // Behind a load balancer: which proxies to believe about the client address (rate limits use it).
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -107,8 +138,11 @@ export interface Config {
   google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
   support: { phone: string; email: string };
   rateLimit: { auth: number; contact: number; orders: number };
-  /** Proxy hops whose X-Forwarded-For is believed; 0 = use the socket's address. */
-  trustProxy: number;
+  /**
+   * Whose X-Forwarded-For is believed: a number of proxy hops (0 = the socket's address), or the
+   * proxies' addresses, CIDR ranges and presets.
+   */
+  trustProxy: number | string[];
   logLevel: Env['LOG_LEVEL'];
 }
 

@@ -126,6 +126,32 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
     }
   });
 
+  it('with the proxies named by address, believes X-Forwarded-For only from them', async () => {
+    // `inject` comes from 127.0.0.1 unless told otherwise: here, the load balancer.
+    const named = await createTestApp({ RATE_LIMIT_AUTH: '2', TRUST_PROXY: '127.0.0.1, 10.20.0.0/16' });
+    try {
+      const viaProxy = (ip: string) => loginForwardedFor(named, ip);
+      expect((await viaProxy('203.0.113.7')).statusCode).toBe(401);
+      expect((await viaProxy('203.0.113.7')).statusCode).toBe(401);
+      expect((await viaProxy('203.0.113.7')).statusCode).toBe(429);
+      expect((await viaProxy('203.0.113.8')).statusCode).toBe(401);
+      // A client that reaches the app directly picks nothing with the header: its own address counts.
+      const direct = (forwarded: string) =>
+        named.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '198.51.100.9',
+          headers: { 'x-forwarded-for': forwarded },
+          payload: { email: 'nobody@example.com', password: 'wrong-password' },
+        });
+      expect((await direct('203.0.113.50')).statusCode).toBe(401);
+      expect((await direct('203.0.113.51')).statusCode).toBe(401);
+      expect((await direct('203.0.113.52')).statusCode).toBe(429);
+    } finally {
+      await named.close();
+    }
+  });
+
   it('ignores X-Forwarded-For when no proxy is trusted (a client cannot pick a fresh address)', async () => {
     const direct = await createTestApp({ RATE_LIMIT_AUTH: '2' });
     try {

@@ -158,6 +158,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads TRUST_PROXY as a hop count, or as the proxies\' addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8 , 192.0.2.7,fd00::/8 ,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['11', '-1', '10.0.0.0/33', 'fd00::/129', 'proxy.internal', '10.0.0.1,', '1.2.3']) {
+      expect(configError({ TRUST_PROXY: bad })).toContain('TRUST_PROXY');
+    }
+  });
+
   it('lists every problem at once', () => {
     const message = configError({ PORT: 'abc', RATE_LIMIT_AUTH: '0' });
     expect(message).toContain('PORT');
