@@ -158,7 +158,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads TRUST_PROXY as a hop count, or as the proxies\' addresses and ranges', () => {
+  it("reads TRUST_PROXY as a hop count, or as the proxies' addresses and ranges", () => {
     expect(loadConfig({}).trustProxy).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8 , 192.0.2.7,fd00::/8 ,loopback' }).trustProxy).toEqual([
