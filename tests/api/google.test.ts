@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.js';
 import { bearer, expectError, signUp, uniqueEmail } from '../support/api.js';
+import { cookieOf, googleFlow } from '../support/google-flow.js';
 import { GOOGLE_CLIENT, startIssuer } from '../support/oidc-issuer.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -19,33 +20,10 @@ afterAll(async () => {
   await issuer.stop();
 });
 
-const cookieOf = (res: LightMyRequestResponse) => {
-  const raw = res.headers['set-cookie'];
-  const first = Array.isArray(raw) ? raw[0] : raw;
-  return first?.split(';')[0] ?? '';
-};
-
-/** Starts a sign-in on the app, lets the issuer approve it, and returns the callback the browser would follow. */
-async function approvedCallback() {
-  const login = await t.app.inject({ method: 'GET', url: '/api/google/login' });
-  expect(login.statusCode).toBe(302);
-  const authorize = new URL(String(login.headers.location));
-  expect(authorize.origin).toBe(new URL(issuer.url).origin);
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize.searchParams.get('nonce')).toBeTruthy();
-  const approved = await fetch(authorize, { redirect: 'manual' });
-  const callback = new URL(String(approved.headers.get('location')));
-  expect(callback.pathname).toBe('/api/google/callback');
-  return {
-    path: `${callback.pathname}${callback.search}`,
-    cookie: cookieOf(login),
-    state: callback.searchParams.get('state') ?? '',
-    nonce: authorize.searchParams.get('nonce') ?? '',
-  };
-}
-
-const finish = (cb: { path: string; cookie: string }) =>
-  t.app.inject({ method: 'GET', url: cb.path, headers: { cookie: cb.cookie } });
+const { approvedCallback, finish } = googleFlow(
+  () => t,
+  () => issuer,
+);
 
 /** Whether the callback told the page that the account's password was removed (`&linked=1`). */
 const passwordRemoved = (res: LightMyRequestResponse) =>

@@ -1,5 +1,5 @@
 import { OAuth2Server } from 'oauth2-mock-server';
-import { expect, expectToast, test, uniqueEmail } from './support/fixtures';
+import { expect, expectToast, signUpViaApi, test, uniqueEmail } from './support/fixtures';
 
 // One issuer on a fixed port (the server under test is configured with it): one worker for this file.
 test.describe.configure({ mode: 'serial' });
@@ -108,5 +108,19 @@ test.describe('a rejected token', () => {
     // The refused token was never a session: the page says the sign-in failed, not that a session ended.
     await expectToast(page, 'Google sign-in failed. Please try again.', 'error');
     expect(await page.locator('[data-sonner-toast]', { hasText: /session has ended/ }).count()).toBe(0);
+  });
+
+  test("a link with someone else's valid token does not sign this browser in to their account", async ({
+    page,
+    request,
+  }) => {
+    const sender = await signUpViaApi(request);
+    for (const query of [`token=${sender.token}`, `token=${sender.token}&done=guessed-value-1234567890`]) {
+      await page.goto(`/auth/success?${query}`);
+      await expect(page).toHaveURL(/\/$/);
+      await expectToast(page, 'Google sign-in failed. Please try again.', 'error');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+    }
   });
 });

@@ -48,3 +48,16 @@ export type ProfileBody = z.input<typeof profileBodySchema>;
 export const authResponseSchema = z.object({ user: userSchema, token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const userResponseSchema = z.object({ user: userSchema });
+
+/**
+ * The end of Google sign-in (DECISIONS.md §3): the callback sends the browser to
+ * /auth/success?token=…&done=<one-time value> and gives that browser the same value in a cookie only
+ * that page reads. A link with someone else's token comes without this browser's cookie, so it signs
+ * no one in to the sender's account (login CSRF).
+ */
+export const GOOGLE_DONE = {
+  cookie: 'rf_google_done',
+  param: 'done',
+  path: '/auth/success',
+  maxAgeSeconds: 120,
+} as const;

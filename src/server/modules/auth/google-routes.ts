@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { GOOGLE_DONE } from '../../../shared/contracts/auth.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { ZodApp } from '../../lib/http.js';
+import { ONE_MINUTE, type ZodApp } from '../../lib/http.js';
 import { createGoogleClient, GoogleSignInError, type GoogleFailure } from './google-client.js';
 import { accountForGoogle, beginGoogleLogin, consumeGoogleLogin } from './google-service.js';
 import type { TokenService } from './tokens.js';
@@ -21,6 +23,17 @@ export async function googleRoutes(
   const google = createGoogleClient(config);
   const secure = config.publicUrl.startsWith('https://');
   const cookieOptions = { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax' as const, secure, maxAge: 600 };
+  // Read by /auth/success's script, which signs in only when the address carries the same value.
+  const doneCookieOptions = {
+    path: GOOGLE_DONE.path,
+    httpOnly: false,
+    sameSite: 'lax' as const,
+    secure,
+    maxAge: GOOGLE_DONE.maxAgeSeconds,
+  };
+  // Each start stores a sign-in (state, nonce, verifier) for 10 minutes: a per-client budget of its
+  // own, as many a minute as login and signup together have (RATE_LIMIT_AUTH).
+  const startLimit = app.rateLimit({ max: config.rateLimit.auth, timeWindow: ONE_MINUTE });
 
   const fail = (reply: FastifyReply, reason: GoogleFailure) =>
     reply.clearCookie(COOKIE, { path: COOKIE_PATH }).redirect(`/?authError=${reason}`, 302);
@@ -33,6 +46,7 @@ export async function googleRoutes(
 
   app.get('/api/google/login', {
     config: { access: 'public' },
+    onRequest: startLimit,
     schema: { tags: ['auth'], summary: 'Start Google sign-in (browser navigation; redirects to the issuer)' },
     handler: async (request, reply) => {
       if (!google.enabled) return fail(reply, 'not_configured');
@@ -72,12 +86,17 @@ export async function googleRoutes(
         const identity = await google.exchange(callbackUrl, checks);
         const { user, passwordRemoved } = await accountForGoogle(db, identity);
         const token = tokens.sign(user);
+        const done = randomBytes(16).toString('base64url');
         return (
           reply
             .clearCookie(COOKIE, { path: COOKIE_PATH })
+            .setCookie(GOOGLE_DONE.cookie, done, doneCookieOptions)
             .header('Referrer-Policy', 'no-referrer')
             // `linked=1`: the page says that the account's password is gone (google-service.ts).
-            .redirect(`/auth/success?token=${encodeURIComponent(token)}${passwordRemoved ? '&linked=1' : ''}`, 302)
+            .redirect(
+              `/auth/success?token=${encodeURIComponent(token)}&${GOOGLE_DONE.param}=${done}${passwordRemoved ? '&linked=1' : ''}`,
+              302,
+            )
         );
       } catch (err) {
         return failure(reply, err, (o, m) => request.log.warn(o, m));

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import type { User } from '@shared/contracts/auth';
+import { GOOGLE_DONE, type User } from '@shared/contracts/auth';
 import { homePathFor } from '@shared/roles';
 import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
@@ -11,8 +11,9 @@ import { meQueryKey } from '@/lib/auth';
 import { tokenStore } from '@/lib/token-store';
 
 /**
- * /auth/success?token=…: the end of Google sign-in. Takes the token out of the address bar, loads
- * /api/me with it, stores it and carries on as a normal login; no token or a failed fetch clears the
+ * /auth/success?token=…&done=…: the end of Google sign-in. Takes the token out of the address bar,
+ * checks that this browser started the sign-in (GOOGLE_DONE), loads /api/me with the token, stores it
+ * and carries on as a normal login; no token, another browser's link or a failed fetch clears the
  * stored token and goes to /.
  * With `&linked=1` it also says that the account's password was removed by the link.
  */
@@ -30,8 +31,16 @@ export default function AuthSuccessPage() {
     const passwordRemoved = params.get('linked') === '1';
     // Out of the address bar (and so out of history) before anything else happens.
     window.history.replaceState(null, '', paths.authSuccess);
+    const fromThisBrowser = takeDoneCookie() === params.get(GOOGLE_DONE.param);
     if (!token) {
       tokenStore.clear();
+      void navigate(paths.home, { replace: true });
+      return;
+    }
+    if (!fromThisBrowser) {
+      // A link with a token, but not the end of a sign-in this browser started: someone else's session.
+      tokenStore.clear();
+      toast.error('Google sign-in failed. Please try again.');
       void navigate(paths.home, { replace: true });
       return;
     }
@@ -55,4 +64,18 @@ export default function AuthSuccessPage() {
   }, [params, navigate, client]);
 
   return <LoadingState label="Signing you in" />;
+}
+
+/**
+ * The one-time value the Google callback gave this browser (GOOGLE_DONE), removed as it is read;
+ * `undefined` when there is none, which no address matches.
+ */
+function takeDoneCookie(): string | undefined {
+  const prefix = `${GOOGLE_DONE.cookie}=`;
+  const value = document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(prefix))
+    ?.slice(prefix.length);
+  document.cookie = `${GOOGLE_DONE.cookie}=; Max-Age=0; Path=${GOOGLE_DONE.path}; SameSite=Lax`;
+  return value || undefined;
 }
