@@ -103,11 +103,12 @@ describe('the contact form has its own budget', () => {
 });
 
 describe('behind a load balancer (TRUST_PROXY)', () => {
-  /** A failed login whose X-Forwarded-For names `ip` as the client. */
-  const loginForwardedFor = (app: TestApp, ip: string) =>
+  /** A failed login whose X-Forwarded-For names `ip` as the client, sent from `from` (inject's own 127.0.0.1). */
+  const loginForwardedFor = (app: TestApp, ip: string, from?: string) =>
     app.app.inject({
       method: 'POST',
       url: '/api/login',
+      ...(from ? { remoteAddress: from } : {}),
       headers: { 'x-forwarded-for': ip },
       payload: { email: 'nobody@example.com', password: 'wrong-password' },
     });
@@ -136,14 +137,7 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
       expect((await viaProxy('203.0.113.7')).statusCode).toBe(429);
       expect((await viaProxy('203.0.113.8')).statusCode).toBe(401);
       // A client that reaches the app directly picks nothing with the header: its own address counts.
-      const direct = (forwarded: string) =>
-        named.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          remoteAddress: '198.51.100.9',
-          headers: { 'x-forwarded-for': forwarded },
-          payload: { email: 'nobody@example.com', password: 'wrong-password' },
-        });
+      const direct = (forwarded: string) => loginForwardedFor(named, forwarded, '198.51.100.9');
       expect((await direct('203.0.113.50')).statusCode).toBe(401);
       expect((await direct('203.0.113.51')).statusCode).toBe(401);
       expect((await direct('203.0.113.52')).statusCode).toBe(429);
