@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { keepFocusInPlace } from '@/lib/focus';
 import { showCarriedToasts } from '@/lib/toast';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
@@ -17,3 +18,4 @@ createRoot(root).render(
   </StrictMode>,
 );
 showCarriedToasts();
+keepFocusInPlace();

@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type AppLinkProps, type Navigation, NavigationProvider } from '@/lib/navigation';
 
@@ -10,6 +10,7 @@ function RouterLink({ to, ...props }: AppLinkProps) {
 export function RouterNavigationProvider({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  useFocusHeadingOnMove(pathname);
   const value = useMemo<Navigation>(
     () => ({
       pathname,
@@ -20,4 +21,29 @@ export function RouterNavigationProvider({ children }: { children: ReactNode }) 
     [pathname, search, navigate],
   );
   return <NavigationProvider value={value}>{children}</NavigationProvider>;
+}
+
+/**
+ * After a move inside the app (Database viewer, Back to admin dashboard) the link that was pressed
+ * is gone: the new page's heading takes the focus, so a screen reader says where the user is and the
+ * next Tab goes on from the top of its content. Not on the first page load. The page may still be
+ * loading its code: tried on each frame for up to 3 s.
+ */
+function useFocusHeadingOnMove(pathname: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let frames = 0;
+    let frame = requestAnimationFrame(function tryFocus() {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+        heading.focus();
+      } else if (++frames < 180) frame = requestAnimationFrame(tryFocus);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
 }

@@ -143,7 +143,7 @@ export function holdEarlyClicks(root: HTMLElement): HeldClicks {
     release() {
       const button = stop();
       notice?.remove();
-      if (button?.isConnected && !button.disabled) button.click();
+      if (button?.isConnected && !button.disabled && button.getAttribute('aria-disabled') !== 'true') button.click();
     },
     fail() {
       if (stop() || notice)

@@ -1,11 +1,11 @@
 import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, MouseEvent } from 'react';
 import { cn } from '@/lib/utils';
 
 /** The button kit of SPEC.md §2: variants and sizes. */
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-all duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-all duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-disabled:pointer-events-none aria-disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
   {
     variants: {
       variant: {
@@ -34,12 +34,23 @@ export const buttonVariants = cva(
 
 export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot : 'button';
+/** A disabled button's clicks (a mouse, Enter or Space, a form's implicit submission) do nothing. */
+const ignoreClick = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
+
+/**
+ * `disabled` is said with aria-disabled, not the attribute: a button disabled while its form saves
+ * keeps the focus, where a natively disabled one drops it to <body> and the next Tab starts again at
+ * the top of the page. It stays in the tab order and ignores clicks until enabled.
+ */
+export function Button({ className, variant, size, asChild = false, type, disabled, onClick, ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild) return <Slot className={classes} onClick={onClick} {...props} />;
   return (
-    <Comp
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...(asChild ? {} : { type: type ?? 'button' })}
+    <button
+      className={classes}
+      type={type ?? 'button'}
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? ignoreClick : onClick}
       {...props}
     />
   );

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useRef } from 'react';
+import { focusBackTarget, focusPath } from '@/lib/focus';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -13,8 +14,11 @@ export function DialogContent({
   children,
   title,
   description,
-  ...props
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...rest
 }: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+  const opener = useRef<Element[]>([]);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm data-[state=open]:animate-in" />
@@ -24,7 +28,19 @@ export function DialogContent({
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
-        {...props}
+        onOpenAutoFocus={(event) => {
+          opener.current = focusPath(document.activeElement);
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          const back = focusBackTarget(opener.current);
+          if (!back) return; // Radix's own: the trigger
+          event.preventDefault();
+          back.focus({ preventScroll: false });
+        }}
+        {...rest}
       >
         <div className="mb-5 pr-8">
           <DialogPrimitive.Title className="text-xl font-bold tracking-tight">{title}</DialogPrimitive.Title>

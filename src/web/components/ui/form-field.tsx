@@ -17,7 +17,8 @@ export function FormField({ label, error, hint, required, className, children }:
   const id = useId();
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? messageId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  // The hint gives way to the error (below), so it is named only while it is shown.
+  const describedBy = error ? messageId : hint ? hintId : undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <Label htmlFor={id} className="text-sm font-medium text-slate-800">

@@ -26,5 +26,14 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-6 focus-visible:outline-none', className)} {...props} />;
+  // Radix makes the panel a Tab stop (its first control may be far down): its focus shows, like every other.
+  return (
+    <TabsPrimitive.Content
+      className={cn(
+        'mt-6 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring',
+        className,
+      )}
+      {...props}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
 /** SPEC.md §9: open delay 700 ms, skip delay 300 ms. */
 export const TOOLTIP_DELAY_MS = 700;
@@ -8,8 +8,8 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 /**
  * The Radix tooltip, loaded the first time a tooltip's trigger is hovered or focused. `focused`: the
  * trigger had the focus when it armed the tooltip. The trigger is a new element now (tooltip.tsx
- * rendered it without Radix until then), so it opens at once and takes the focus back: a keyboard
- * user's next Tab goes on from here, not from the top of the page.
+ * rendered it without Radix until then), so it opens at once and, if the focus went with the old
+ * element, takes it back: a keyboard user's next Tab goes on from here, not from the top of the page.
  */
 export default function TooltipImpl({
   content,
@@ -21,8 +21,10 @@ export default function TooltipImpl({
   focused: boolean;
 }) {
   const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focused) trigger.current?.focus();
+  useLayoutEffect(() => {
+    // Only if the focus was lost with the old element: a user who has tabbed on keeps their place.
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (focused && lost) trigger.current?.focus();
   }, [focused]);
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>

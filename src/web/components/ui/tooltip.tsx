@@ -1,4 +1,14 @@
-import { cloneElement, lazy, type ReactElement, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import {
+  cloneElement,
+  lazy,
+  type ReactElement,
+  type ReactNode,
+  startTransition,
+  Suspense,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 
 const TooltipImpl = lazy(() => import('./tooltip-impl'));
 
@@ -21,29 +31,33 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
       const el = document.querySelector(`[data-tooltip-trigger="${CSS.escape(id)}"]`);
-      if (el && el === document.activeElement) setArmed('focus');
-      else if (el?.matches(':hover')) setArmed('pointer');
+      const how = el === document.activeElement ? 'focus' : el?.matches(':hover') ? 'pointer' : null;
+      if (el && how) startTransition(() => setArmed(how));
     });
     return () => cancelAnimationFrame(frame);
   }, [id]);
-  if (!armed) {
-    return cloneElement(children, {
-      'data-tooltip-trigger': id,
-      onPointerEnter: (e: unknown) => {
-        children.props.onPointerEnter?.(e);
-        setArmed('pointer');
-      },
-      onFocus: (e: unknown) => {
-        children.props.onFocus?.(e);
-        setArmed('focus');
-      },
-    });
-  }
+  // Armed in a transition: the plain trigger stays on screen, focus and all, while Radix loads.
+  const arm = (how: 'pointer' | 'focus') => startTransition(() => setArmed(how));
+  const plain = cloneElement(children, {
+    'data-tooltip-trigger': id,
+    onPointerEnter: (e: unknown) => {
+      children.props.onPointerEnter?.(e);
+      arm('pointer');
+    },
+    onFocus: (e: unknown) => {
+      children.props.onFocus?.(e);
+      arm('focus');
+    },
+  });
   return (
-    <Suspense fallback={children}>
-      <TooltipImpl content={content} focused={armed === 'focus'}>
-        {children}
-      </TooltipImpl>
+    <Suspense fallback={plain}>
+      {armed ? (
+        <TooltipImpl content={content} focused={armed === 'focus'}>
+          {children}
+        </TooltipImpl>
+      ) : (
+        plain
+      )}
     </Suspense>
   );
 }

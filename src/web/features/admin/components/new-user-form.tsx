@@ -11,6 +11,7 @@ import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateUser } from '../api/admin-queries';
+import { useFocusFirstField } from '@/lib/use-focus-first-field';
 
 type Values = z.input<typeof createUserBodySchema>;
 const EMPTY: Values = { name: '', email: '', phone: '', password: '', role: 'user' };
@@ -25,6 +26,7 @@ export function NewUserForm({ onDone }: { onDone(): void }) {
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;
+  const firstField = useFocusFirstField<HTMLFormElement>();
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await mutation.mutateAsync(values);
@@ -40,7 +42,13 @@ export function NewUserForm({ onDone }: { onDone(): void }) {
     <Card className="p-5 sm:p-6">
       <h3 className="text-lg font-semibold">New User</h3>
       <p className="mt-1 text-sm text-muted-foreground">Create a customer, engineer or admin account.</p>
-      <form onSubmit={onSubmit} noValidate className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="New User">
+      <form
+        ref={firstField}
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-5 grid gap-4 sm:grid-cols-2"
+        aria-label="New User"
+      >
         <FormField label="Name" error={errors.name?.message} required>
           <Input autoComplete="off" {...form.register('name')} />
         </FormField>

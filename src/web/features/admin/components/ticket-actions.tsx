@@ -12,6 +12,12 @@ import { useAssignEngineer, useChangeStatus, useEngineers } from '../api/admin-q
 /** Status select + Update: only while not completed, and only when the choice differs. */
 function StatusControl({ ticket }: { ticket: Ticket }) {
   const [status, setStatus] = useState<TicketStatus>(ticket.status);
+  // A new status from the server resets the choice in place (not by remounting: the focus stays on Update).
+  const [serverStatus, setServerStatus] = useState(ticket.status);
+  if (serverStatus !== ticket.status) {
+    setServerStatus(ticket.status);
+    setStatus(ticket.status);
+  }
   const mutation = useChangeStatus();
   const update = () =>
     mutation.mutate(
@@ -86,6 +92,14 @@ function AssignControl({ ticket }: { ticket: Ticket }) {
               Showing the first {list?.length}; type more to narrow.
             </p>
           )}
+          {/* What the search found, said to a screen reader as the list changes. */}
+          <p className="sr-only" role="status">
+            {q && list && !engineers.isFetching
+              ? list.length === 0
+                ? 'No engineer matches'
+                : `${list.length} engineer${list.length === 1 ? '' : 's'} found`
+              : ''}
+          </p>
         </div>
       )}
       <div className="flex items-center gap-2">
@@ -119,7 +133,7 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
   if (ticket.status === 'completed') return <span className="text-xs text-muted-foreground">No actions</span>;
   return (
     <div className="flex flex-col gap-2">
-      <StatusControl key={ticket.status} ticket={ticket} />
+      <StatusControl ticket={ticket} />
       {!ticket.engineer && <AssignControl ticket={ticket} />}
     </div>
   );

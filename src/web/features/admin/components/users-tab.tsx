@@ -92,13 +92,14 @@ function UserList() {
 
 /** All Users: the + New User form and every account, newest first. */
 export function UsersTab() {
-  const [creating, setCreating] = useState(false);
+  // null until the form has been opened; false once it has closed again (+ New User takes the focus back).
+  const [creating, setCreating] = useState<boolean | null>(null);
   return (
     <div className="flex flex-col gap-6">
       {creating ? (
         <NewUserForm onDone={() => setCreating(false)} />
       ) : (
-        <Button className="self-start" onClick={() => setCreating(true)}>
+        <Button className="self-start" onClick={() => setCreating(true)} autoFocus={creating === false}>
           + New User
         </Button>
       )}

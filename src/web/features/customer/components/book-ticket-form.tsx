@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { createBookingOrder, createTicketForOrder } from '@/features/payments/api/payment-calls';
 import { usePaymentFlow } from '@/features/payments/api/use-payment-flow';
 import { useRefreshTickets } from '../api/customer-queries';
+import { useFocusFirstField } from '@/lib/use-focus-first-field';
 
 type Values = z.input<typeof ticketDraftSchema>;
 const EMPTY: Values = { mainServiceId: '', subServiceId: '', description: '' };
@@ -28,6 +29,7 @@ export function BookTicketForm({ user, onDone }: { user: User; onDone(): void })
   const pay = usePaymentFlow();
   const refresh = useRefreshTickets();
 
+  const firstField = useFocusFirstField<HTMLFormElement>();
   const onSubmit = form.handleSubmit(async (draft) => {
     const paid = await pay({
       createOrder: () =>
@@ -61,7 +63,13 @@ export function BookTicketForm({ user, onDone }: { user: User; onDone(): void })
         Booking fee {formatRupees(BOOKING_FEE_PAISE)}, fixed and non-refundable. Your ticket is created once payment is
         confirmed.
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="Book a New Ticket">
+      <form
+        ref={firstField}
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-5 grid gap-4 sm:grid-cols-2"
+        aria-label="Book a New Ticket"
+      >
         <ServiceSelectFields
           labels={{
             main: 'Services Category',

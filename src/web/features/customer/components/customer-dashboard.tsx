@@ -9,7 +9,8 @@ import { ProfilePanel } from './profile-panel';
 import { TicketList } from './ticket-list';
 
 export function CustomerDashboard({ user }: { user: User }) {
-  const [booking, setBooking] = useState(false);
+  // null until the form has been opened; false once it has closed again.
+  const [booking, setBooking] = useState<boolean | null>(null);
   return (
     <CheckoutProvider>
       <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -34,7 +35,8 @@ export function CustomerDashboard({ user }: { user: User }) {
             {booking ? (
               <BookTicketForm user={user} onDone={() => setBooking(false)} />
             ) : (
-              <Button className="self-start" onClick={() => setBooking(true)}>
+              // Back with the focus once the form has closed (booked or cancelled).
+              <Button className="self-start" onClick={() => setBooking(true)} autoFocus={booking === false}>
                 <Plus aria-hidden="true" />
                 New Ticket
               </Button>

@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/customer-queries';
+import { useFocusFirstField } from '@/lib/use-focus-first-field';
 
 type Values = z.input<typeof profileBodySchema>;
 
@@ -22,6 +23,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone(): void }) {
     defaultValues: { name: user.name, email: user.email, phone: user.phone },
   });
   const { errors } = form.formState;
+  const firstField = useFocusFirstField<HTMLFormElement>();
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await mutation.mutateAsync(values);
@@ -32,7 +34,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone(): void }) {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit profile">
+    <form ref={firstField} onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit profile">
       <FormField label="Name" error={errors.name?.message} required>
         <Input autoComplete="name" {...form.register('name')} />
       </FormField>
@@ -57,13 +59,14 @@ function ProfileForm({ user, onDone }: { user: User; onDone(): void }) {
 
 /** Profile tab: name, email and phone, with Edit Profile → Save / Cancel. */
 export function ProfilePanel({ user }: { user: User }) {
-  const [editing, setEditing] = useState(false);
+  // null until the form has been opened; false once it has closed again (Edit Profile takes the focus back).
+  const [editing, setEditing] = useState<boolean | null>(null);
   return (
     <Card className="max-w-xl p-5 sm:p-6">
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">Your profile</h2>
         {!editing && (
-          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)} autoFocus={editing === false}>
             <Pencil aria-hidden="true" />
             Edit Profile
           </Button>

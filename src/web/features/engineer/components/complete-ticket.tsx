@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { completeTicketBodySchema } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
@@ -14,11 +14,14 @@ export function CompleteTicket({ ticketId }: { ticketId: string }) {
   const [open, setOpen] = useState(false);
   const [remarks, setRemarks] = useState('');
   const [error, setError] = useState<string>();
+  // After Cancel the button comes back with the focus, where the keyboard user left off.
+  const [cancelled, setCancelled] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
   const mutation = useCompleteTicket();
 
   if (!open) {
     return (
-      <Button onClick={() => setOpen(true)} className="self-start">
+      <Button onClick={() => setOpen(true)} className="self-start" autoFocus={cancelled}>
         <CheckCircle2 aria-hidden="true" />
         Complete Ticket
       </Button>
@@ -31,6 +34,7 @@ export function CompleteTicket({ ticketId }: { ticketId: string }) {
       const message = parsed.error.issues[0]?.message ?? 'Please enter remarks before completing the ticket.';
       setError(message);
       toast.error(message);
+      field.current?.focus();
       return;
     }
     setError(undefined);
@@ -54,6 +58,7 @@ export function CompleteTicket({ ticketId }: { ticketId: string }) {
     >
       <FormField label="Remarks" error={error} required>
         <Textarea
+          ref={field}
           rows={3}
           value={remarks}
           onChange={(e) => setRemarks(e.target.value)}
@@ -72,6 +77,7 @@ export function CompleteTicket({ ticketId }: { ticketId: string }) {
             setOpen(false);
             setRemarks('');
             setError(undefined);
+            setCancelled(true);
           }}
           disabled={mutation.isPending}
         >
