@@ -90,6 +90,11 @@ test.describe('the focus after an action', () => {
     page,
     request,
   }) => {
+    // The tooltip's code arrives late, as on a slow connection: the user tabs on before it is there.
+    await page.route('**/assets/tooltip-impl-*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
     await openDashboard(page, request);
     const call = page.getByRole('banner').getByRole('link', { name: 'Call Now' });
     await page.getByRole('banner').getByRole('link', { name: 'Contact' }).focus();
@@ -98,9 +103,11 @@ test.describe('the focus after an action', () => {
     await page.keyboard.press('Tab');
     const next = await focused(page);
     expect(next).not.toBe('BODY');
-    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    expect(next).not.toContain('Call Now');
+    // Once the code has come: no tooltip for a link the focus has left, and the focus stays put.
     await page.waitForTimeout(1500);
     expect(await focused(page)).toBe(next);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
   });
 });
 

@@ -8,8 +8,8 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 /**
  * The Radix tooltip, loaded the first time a tooltip's trigger is hovered or focused. `focused`: the
  * trigger had the focus when it armed the tooltip. The trigger is a new element now (tooltip.tsx
- * rendered it without Radix until then), so it opens at once and, if the focus went with the old
- * element, takes it back: a keyboard user's next Tab goes on from here, not from the top of the page.
+ * rendered it without Radix until then): if the focus went with the old element, it takes it back, and
+ * opens; a keyboard user's next Tab goes on from here, not from the top of the page.
  */
 export default function TooltipImpl({
   content,
@@ -24,11 +24,12 @@ export default function TooltipImpl({
   useLayoutEffect(() => {
     // Only if the focus was lost with the old element: a user who has tabbed on keeps their place.
     const lost = document.activeElement === null || document.activeElement === document.body;
+    // Radix opens the tooltip for this focus, as for any other; never for a focus that has moved on.
     if (focused && lost) trigger.current?.focus();
   }, [focused]);
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      <TooltipPrimitive.Root defaultOpen={focused}>
+      <TooltipPrimitive.Root>
         <TooltipPrimitive.Trigger asChild ref={trigger}>
           {children}
         </TooltipPrimitive.Trigger>
