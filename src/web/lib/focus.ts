@@ -1,7 +1,10 @@
+import { useEffect, useRef } from 'react';
+
 /**
  * Where the keyboard's focus goes when what held it disappears: a dialog that closes without a
- * trigger (components/ui/dialog.tsx), or a control that its own action removes (Assign, a paid fee's
- * button, a deleted service's row): never to <body>, where the next Tab starts again at the top.
+ * trigger (components/ui/dialog.tsx), a control that its own action removes (Assign, a paid fee's
+ * button, a deleted service's row), a button replaced by the form it opens: never to <body>, where
+ * the next Tab starts again at the top.
  */
 
 const TABBABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -45,4 +48,35 @@ export function keepFocusInPlace(root: HTMLElement = document.body) {
     path = [];
     back?.focus({ preventScroll: true });
   }).observe(root, { childList: true, subtree: true });
+}
+
+const FIELD = 'input:not([type="hidden"]), select, textarea';
+
+/**
+ * For a form that appears when the user asks for it (New Ticket, Edit Profile, + New User): its first
+ * field takes the focus as it mounts, where the button that opened it was (that button is gone). A
+ * field still disabled while its options load gets it once enabled; the form holds it meanwhile.
+ */
+export function useFocusFirstField<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const form = ref.current;
+    const field = form?.querySelector<HTMLElement>(FIELD);
+    if (!form || !field) return;
+    if (!field.matches(':disabled')) {
+      field.focus();
+      return;
+    }
+    if (!form.hasAttribute('tabindex')) form.tabIndex = -1;
+    form.focus({ preventScroll: true });
+    const observer = new MutationObserver(() => {
+      if (field.matches(':disabled')) return;
+      observer.disconnect();
+      // Unless the user has moved on in the meantime.
+      if (document.activeElement === form || document.activeElement === document.body) field.focus();
+    });
+    observer.observe(field, { attributes: true, attributeFilter: ['disabled'] });
+    return () => observer.disconnect();
+  }, []);
+  return ref;
 }

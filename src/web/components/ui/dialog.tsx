@@ -38,7 +38,7 @@ export function DialogContent({
           const back = focusBackTarget(opener.current);
           if (!back) return; // Radix's own: the trigger
           event.preventDefault();
-          back.focus({ preventScroll: false });
+          back.focus();
         }}
         {...rest}
       >

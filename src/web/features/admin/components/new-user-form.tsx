@@ -11,7 +11,7 @@ import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateUser } from '../api/admin-queries';
-import { useFocusFirstField } from '@/lib/use-focus-first-field';
+import { useFocusFirstField } from '@/lib/focus';
 
 type Values = z.input<typeof createUserBodySchema>;
 const EMPTY: Values = { name: '', email: '', phone: '', password: '', role: 'user' };

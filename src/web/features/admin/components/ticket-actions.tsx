@@ -11,13 +11,10 @@ import { useAssignEngineer, useChangeStatus, useEngineers } from '../api/admin-q
 
 /** Status select + Update: only while not completed, and only when the choice differs. */
 function StatusControl({ ticket }: { ticket: Ticket }) {
-  const [status, setStatus] = useState<TicketStatus>(ticket.status);
-  // A new status from the server resets the choice in place (not by remounting: the focus stays on Update).
-  const [serverStatus, setServerStatus] = useState(ticket.status);
-  if (serverStatus !== ticket.status) {
-    setServerStatus(ticket.status);
-    setStatus(ticket.status);
-  }
+  // The admin's pick holds only while the server's status is the one it was made on: a new status
+  // resets it in place (not by remounting, so the focus stays on Update).
+  const [pick, setPick] = useState<{ on: TicketStatus; status: TicketStatus } | null>(null);
+  const status = pick?.on === ticket.status ? pick.status : ticket.status;
   const mutation = useChangeStatus();
   const update = () =>
     mutation.mutate(
@@ -32,7 +29,7 @@ function StatusControl({ ticket }: { ticket: Ticket }) {
       <NativeSelect
         aria-label={`Status of ticket ${ticket.service}`}
         value={status}
-        onChange={(e) => setStatus(e.target.value as TicketStatus)}
+        onChange={(e) => setPick({ on: ticket.status, status: e.target.value as TicketStatus })}
         className="h-9 w-36 capitalize"
       >
         {TICKET_STATUSES.map((s) => (

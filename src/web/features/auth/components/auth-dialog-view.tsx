@@ -10,30 +10,17 @@ const TITLES: Record<AuthMode, { title: string; description: string }> = {
 interface Props {
   open: boolean;
   mode: AuthMode;
-  /** What had focus when the dialog opened: it gets focus back on close. */
-  opener: HTMLElement | null;
   onOpenChange(open: boolean): void;
   onModeChange(mode: AuthMode): void;
 }
 
 /** The Login / Create Account dialog itself (loaded on first open, with its forms). */
-export default function AuthDialogView({ open, mode, opener, onOpenChange, onModeChange }: Props) {
+export default function AuthDialogView({ open, mode, onOpenChange, onModeChange }: Props) {
   const { title, description } = TITLES[mode];
-  // The dialog has no Radix Trigger (it opens from anywhere), so Radix would drop focus on <body>
-  // when it closes: give it back to what opened it.
+  // No Radix Trigger (it opens from anywhere): DialogContent gives the focus back to what opened it.
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={title}
-        description={description}
-        onCloseAutoFocus={(event) => {
-          const el = opener;
-          if (el?.isConnected) {
-            event.preventDefault();
-            el.focus();
-          }
-        }}
-      >
+      <DialogContent title={title} description={description}>
         <AuthForms mode={mode} onModeChange={onModeChange} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>

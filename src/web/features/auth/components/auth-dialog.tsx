@@ -7,17 +7,15 @@ const AuthDialogView = lazy(() => import('./auth-dialog-view'));
 
 /** Provides useAuthDialog().openAuthDialog(mode) to the whole app. */
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ open: boolean; mode: AuthMode; opener: HTMLElement | null; loaded: boolean }>({
+  const [state, setState] = useState<{ open: boolean; mode: AuthMode; loaded: boolean }>({
     open: false,
     mode: 'login',
-    opener: null,
     loaded: false,
   });
   const controls = useMemo(
     () => ({
       openAuthDialog(mode: AuthMode = 'login') {
-        const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        setState({ open: true, mode, opener, loaded: true });
+        setState({ open: true, mode, loaded: true });
       },
     }),
     [],
@@ -30,7 +28,6 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
           <AuthDialogView
             open={state.open}
             mode={state.mode}
-            opener={state.opener}
             onOpenChange={(open) => setState((s) => ({ ...s, open }))}
             onModeChange={(mode) => setState((s) => ({ ...s, mode }))}
           />

@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { createBookingOrder, createTicketForOrder } from '@/features/payments/api/payment-calls';
 import { usePaymentFlow } from '@/features/payments/api/use-payment-flow';
 import { useRefreshTickets } from '../api/customer-queries';
-import { useFocusFirstField } from '@/lib/use-focus-first-field';
+import { useFocusFirstField } from '@/lib/focus';
 
 type Values = z.input<typeof ticketDraftSchema>;
 const EMPTY: Values = { mainServiceId: '', subServiceId: '', description: '' };

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/customer-queries';
-import { useFocusFirstField } from '@/lib/use-focus-first-field';
+import { useFocusFirstField } from '@/lib/focus';
 
 type Values = z.input<typeof profileBodySchema>;
 

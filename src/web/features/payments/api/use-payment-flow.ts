@@ -15,12 +15,12 @@ export interface PaymentFlow {
   afterPaymentError: string;
 }
 
+const ORDER_FAILED = 'Failed to create payment order';
+
 /**
  * Order → checkout → verify; when verify gives no final answer, poll the order's status
  * (every 3 s, up to 120 s). Every outcome ends in one of SPEC.md §8's toasts. Resolves true when paid.
  */
-const ORDER_FAILED = 'Failed to create payment order';
-
 export function usePaymentFlow() {
   const { openCheckout } = useCheckout();
   return useCallback(
