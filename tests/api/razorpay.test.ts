@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments } from '../../src/server/db/schema/index.js';
 import type { Ticket } from '../../src/shared/contracts/tickets.js';
 import { expectError, signUp } from '../support/api.js';
+import { cspDirectives } from '../support/csp.js';
 import {
   type Draft,
   draftBody,
@@ -267,6 +268,25 @@ describe('POST /webhooks/razorpay', () => {
       });
       expect(res.statusCode).toBe(400);
     }
+  });
+});
+
+describe("the pages' Content-Security-Policy under Razorpay", () => {
+  it("allows what Razorpay's checkout loads (its script and risk check, frames, images, telemetry) and no inline script", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    const d = cspDirectives(res);
+    expect(d.get('script-src')).toEqual(["'self'", 'https://checkout.razorpay.com', 'https://cdn.razorpay.com']);
+    expect(d.get('frame-src')).toEqual(['https://checkout.razorpay.com', 'https://api.razorpay.com']);
+    expect(d.get('img-src')).toEqual(["'self'", 'data:', 'https://cdn.razorpay.com']);
+    expect(d.get('connect-src')).toEqual([
+      "'self'",
+      'https://checkout.razorpay.com',
+      'https://api.razorpay.com',
+      'https://lumberjack.razorpay.com',
+      'https://lumberjack-metrics.razorpay.com',
+    ]);
+    expect(d.get('frame-ancestors')).toEqual(["'none'"]);
   });
 });
 

@@ -4,7 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 
-const RAZORPAY_ORIGINS = ['https://checkout.razorpay.com', 'https://api.razorpay.com'];
+/**
+ * What Razorpay's checkout (checkout.js) loads and calls, as Razorpay's own integrations list it:
+ * its script and the risk-detection script from its CDN, the payment frames, images from the CDN,
+ * and its telemetry. Only sent when Razorpay is the provider.
+ */
+const RAZORPAY = {
+  script: ['https://checkout.razorpay.com', 'https://cdn.razorpay.com'],
+  frame: ['https://checkout.razorpay.com', 'https://api.razorpay.com'],
+  img: ['https://cdn.razorpay.com'],
+  connect: [
+    'https://checkout.razorpay.com',
+    'https://api.razorpay.com',
+    'https://lumberjack.razorpay.com',
+    'https://lumberjack-metrics.razorpay.com',
+  ],
+};
 
 /** Security headers (with a strict CSP) and the rate limiter that routes opt into. */
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
@@ -14,13 +29,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(razorpay ? ['https://checkout.razorpay.com'] : [])],
+        scriptSrc: ["'self'", ...(razorpay ? RAZORPAY.script : [])],
         // Radix and sonner position popovers and toasts with style attributes; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...(razorpay ? RAZORPAY.img : [])],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...(razorpay ? RAZORPAY_ORIGINS : [])],
-        frameSrc: razorpay ? RAZORPAY_ORIGINS : ["'none'"],
+        connectSrc: ["'self'", ...(razorpay ? RAZORPAY.connect : [])],
+        frameSrc: razorpay ? RAZORPAY.frame : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
