@@ -13,5 +13,9 @@ export const TICKET_EVENT_KINDS = [
   'payment_verified',
   'payment_failed',
   'completed',
+  /** A second payment captured on an order already paid: the customer is owed a refund. */
+  'payment_duplicate',
+  /** A captured payment whose amount or currency is not its order's: it paid nothing; refund it. */
+  'payment_mismatch',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];

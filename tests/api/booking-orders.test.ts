@@ -7,6 +7,7 @@ import { expectError, signUp } from '../support/api.js';
 import {
   type Draft,
   draftBody,
+  eventsOfOrder,
   get,
   listTickets,
   openBookingOrder,
@@ -184,11 +185,14 @@ describe('the test provider checkout (POST /test-checkout/{orderId})', () => {
     expect(await ticketRowsOfOrder(t, order.id)).toEqual([]);
   });
 
-  it('answers 409 to a failure after a success and keeps the order paid', async () => {
+  it('answers 409 to a failure or a second payment after a success and keeps the order paid once', async () => {
     const s = await signUp(t);
     const order = await openBookingOrder(t, s, draft);
     await testCheckoutPay(t, s, order.id);
     expectError(await post(t, `/test-checkout/${order.id}`, { outcome: 'failure' }, s.headers), 409);
+    // Like Razorpay's checkout for an order already paid: no second payment is taken.
+    expectError(await post(t, `/test-checkout/${order.id}`, { outcome: 'success' }, s.headers), 409);
+    expect((await eventsOfOrder(t, order.id)).map((e) => e.kind)).not.toContain('payment_duplicate');
     expect(await paymentStatusOf(t, s, order.id)).toBe('captured');
     expect(await ticketRowsOfOrder(t, order.id)).toHaveLength(1);
   });

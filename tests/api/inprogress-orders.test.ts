@@ -7,6 +7,7 @@ import {
   bookAndPay,
   type Draft,
   draftBody,
+  eventsOfOrder,
   eventsOfTicket,
   get,
   post,
@@ -154,6 +155,15 @@ describe('POST /order-inprogress', () => {
     expect(await inProgressPayments(customer)).toEqual([{ ticketId: ticket.id, status: 'failed' }]);
     const again = await openInProgressOrder(customer, ticket.id);
     expect(again).toBe(first);
+    // Offered again, it waits for a payment: a status read while the next attempt is under way must
+    // not report the earlier attempt's failure as the outcome.
+    expect(await inProgressPayments(customer)).toEqual([{ ticketId: ticket.id, status: 'created' }]);
+    expect((await get(t, `/payment-status/${again}`, customer.headers)).json()).toEqual({ status: 'created' });
+    expect((await eventsOfOrder(t, first)).map((e) => e.kind)).toEqual([
+      'payment_created',
+      'payment_failed',
+      'payment_created',
+    ]);
     await verify(t, customer, await testCheckoutPay(t, customer, again));
     expect(await inProgressPayments(customer)).toEqual([{ ticketId: ticket.id, status: 'verified' }]);
     const rows = await t.database.db

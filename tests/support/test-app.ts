@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
@@ -32,6 +33,8 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
 export interface TestAppOverrides {
   /** Base URL (no `/v1`) of a Razorpay stand-in, e.g. `http://127.0.0.1:54321`. */
   razorpayApiUrl?: string;
+  /** Collects the app's log, one JSON line per entry, at `warn` and above (the test's own, not buildApp's). */
+  logLines?: string[];
 }
 
 /**
@@ -56,7 +59,14 @@ export async function createTestApp(
   });
   const { database, drop } = await freshDatabase();
   await prepareDatabase(database, config);
-  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, logger: false, overrides });
+  const { logLines, ...appOverrides } = overrides;
+  const app = await buildApp({
+    config: logLines ? { ...config, logLevel: 'warn' } : config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    logger: logLines ? { stream: linesStream(logLines) } : false,
+    overrides: appOverrides,
+  });
   await app.ready();
   return {
     app,
@@ -69,4 +79,14 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A log destination that keeps each line. */
+function linesStream(lines: string[]) {
+  return new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
 }

@@ -3,6 +3,11 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /**
+     * For a failure the operators must see (a payment provider's refusal): logged as an error with
+     * the answer's message; never sent to the client.
+     */
+    readonly logDetail?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -73,6 +73,7 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.logDetail) request.log.error(err.logDetail, err.message);
       return reply.status(err.statusCode).send({ error: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -10,6 +10,7 @@ import {
   testCheckoutResponseSchema,
   verifyResponseSchema,
 } from '../../../shared/contracts/payments.js';
+import { isPaid } from '../../../shared/payments.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
@@ -23,6 +24,7 @@ import {
   inProgressPayments,
   ownOrder,
   paymentStatus,
+  reportSettlement,
   settlePayment,
   verifyCheckout,
 } from './service.js';
@@ -81,7 +83,9 @@ export async function paymentRoutes(
     },
     handler: async (request) => {
       const user = requireUser(request);
-      const { ticketId } = await verifyCheckout(db, provider, user, request.body);
+      const settlement = await verifyCheckout(db, provider, user, request.body);
+      reportSettlement(request.log, settlement);
+      const { ticketId } = settlement;
       return ticketId
         ? { status: 'success' as const, ticket: await customerTicket(db, user.id, ticketId) }
         : { status: 'success' as const };
@@ -130,7 +134,7 @@ export async function paymentRoutes(
         const user = requireUser(request);
         const order = await ownOrder(db, user, request.params.orderId);
         if (request.body.outcome === 'failure') {
-          if (order.status === 'captured' || order.status === 'verified') throw conflict('This order is already paid');
+          if (isPaid(order.status)) throw conflict('This order is already paid');
           await failPayment(db, order.orderId, {
             actorId: user.id,
             via: 'test-checkout',
@@ -139,9 +143,19 @@ export async function paymentRoutes(
           return { status: 'failed' as const };
         }
         if (!order.orderId.startsWith('order_test_')) throw badRequest('Not a test order');
+        // Razorpay's checkout takes no payment on an order already paid.
+        if (isPaid(order.status)) throw conflict('This order is already paid');
         const { paymentId, signature } = provider.signCheckout(order.orderId);
         // Like Razorpay capturing the payment and sending its webhook: the ticket exists even if the page closes now.
-        await settlePayment(db, order.orderId, { status: 'captured', paymentId, actorId: null, via: 'test-checkout' });
+        reportSettlement(
+          request.log,
+          await settlePayment(db, order.orderId, {
+            status: 'captured',
+            paymentId,
+            actorId: null,
+            via: 'test-checkout',
+          }),
+        );
         return { razorpay_order_id: order.orderId, razorpay_payment_id: paymentId, razorpay_signature: signature };
       },
     });

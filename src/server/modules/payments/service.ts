@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type {
   bookingOrderBodySchema,
@@ -7,12 +8,13 @@ import type {
 } from '../../../shared/contracts/payments.js';
 import { isPaid, type PaymentKind, type PaymentStatus } from '../../../shared/payments.js';
 import { BOOKING_FEE_PAISE, CURRENCY, IN_PROGRESS_FEE_PAISE } from '../../../shared/product.js';
+import type { TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentRow, UserRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } from '../../lib/errors.js';
 import { resolveServicePair } from '../catalogue/service.js';
-import { recordEvent } from '../tickets/history.js';
+import { hasPaymentEvent, recordEvent } from '../tickets/history.js';
 import { findTicket } from '../tickets/queries.js';
 import { createTicketFromOrder } from '../tickets/service.js';
 import { type PaymentProvider, ProviderError } from './providers/index.js';
@@ -39,7 +41,8 @@ async function openOrder(provider: PaymentProvider, kind: PaymentKind, receipt: 
   try {
     return await provider.createOrder({ amount: FEES[kind], currency: CURRENCY, receipt, notes });
   } catch (err) {
-    if (err instanceof ProviderError) throw new AppError(502, 'Failed to create payment order');
+    if (err instanceof ProviderError)
+      throw new AppError(502, 'Failed to create payment order', { provider: err.message });
     throw err;
   }
 }
@@ -108,7 +111,7 @@ export async function createInProgressOrder(
   if (ticket.status !== 'in-progress')
     throw conflict('The in-progress fee can only be paid while the ticket is in progress');
   const open = await openInProgressOrderOf(db, ticket.id);
-  if (open) return orderAnswer(provider, open);
+  if (open) return orderAnswer(provider, open.status === 'failed' ? await reopenOrder(db, open, user.id) : open);
 
   const receipt = newReceipt('inprogress');
   const order = await openOrder(provider, 'inprogress', receipt, {
@@ -158,12 +161,42 @@ async function openInProgressOrderOf(db: Db, ticketId: string): Promise<PaymentR
   return existing.find((p) => p.status === 'created' || p.status === 'failed');
 }
 
+/**
+ * A failed order offered again: it waits for a payment once more, so a status read while the next
+ * attempt is under way does not report the earlier failure as the outcome. Recorded in its trail.
+ */
+async function reopenOrder(db: Db, failed: PaymentRow, actorId: string): Promise<PaymentRow> {
+  return db.transaction(async (tx) => {
+    const order = await lockPayment(tx, failed.orderId);
+    if (!order) throw notFound('Order not found');
+    // A late capture of the failed attempt got there first.
+    if (isPaid(order.status)) throw conflict('The in-progress fee for this ticket is already paid');
+    if (order.status !== 'failed') return order;
+    await updatePayment(tx, order.orderId, { status: 'created' });
+    await recordEvent(tx, {
+      ticketId: order.ticketId,
+      orderId: order.orderId,
+      actorId,
+      kind: 'payment_created',
+      detail: { kind: order.kind, amount: order.amount, reopened: true },
+    });
+    return { ...order, status: 'created' as const };
+  });
+}
+
 export interface Settlement {
   order: PaymentRow;
-  /** The booking's ticket (made now or earlier); null for an in-progress payment. */
+  /** The ticket the payment is for: a booking's (made now or earlier), or the in-progress fee's. */
   ticketId: string | null;
   /** Whether this call made the ticket (false when another call had already made it). */
   created: boolean;
+  /**
+   * Set when this payment is a second one on an order already paid (`paidWith`), first seen now:
+   * the customer was charged twice and is owed a refund. Recorded as a payment_duplicate event.
+   */
+  duplicate?: { paymentId: string; paidWith: string };
+  /** An in-progress fee paid after its ticket left "in progress" (completed meanwhile): that status. */
+  paidAfter?: TicketStatus;
 }
 
 /**
@@ -179,8 +212,28 @@ export async function settlePayment(
   return db.transaction(async (tx) => {
     const order = await lockPayment(tx, orderId);
     if (!order) throw notFound('Order not found');
+    // Another payment than the one that paid the order: kept apart, never in its place.
+    const paidWith = isPaid(order.status) ? order.providerPaymentId : null;
+    const second = paidWith && outcome.paymentId !== paidWith ? outcome.paymentId : undefined;
+    let duplicate: Settlement['duplicate'];
+    if (second && paidWith && !(await hasPaymentEvent(tx, orderId, 'payment_duplicate', second))) {
+      duplicate = { paymentId: second, paidWith };
+      await recordEvent(tx, {
+        ticketId: order.ticketId,
+        orderId,
+        actorId: outcome.actorId,
+        kind: 'payment_duplicate',
+        detail: { kind: order.kind, amount: order.amount, paymentId: second, paidWith, via: outcome.via },
+      });
+    }
     // verified outranks captured; a replay of either changes nothing.
-    const upgrade = order.status !== 'verified' && order.status !== outcome.status;
+    const upgrade = !second && order.status !== 'verified' && order.status !== outcome.status;
+    let paidAfter: TicketStatus | undefined;
+    if (upgrade && !isPaid(order.status) && order.kind === 'inprogress' && order.ticketId) {
+      // The fee is taken by the provider whatever the ticket's status now; the trail says when.
+      const status = (await findTicket(tx, order.ticketId))?.status;
+      if (status && status !== 'in-progress') paidAfter = status;
+    }
     if (upgrade) {
       await updatePayment(tx, orderId, { status: outcome.status, providerPaymentId: outcome.paymentId });
       await recordEvent(tx, {
@@ -188,18 +241,70 @@ export async function settlePayment(
         orderId,
         actorId: outcome.actorId,
         kind: outcome.status === 'verified' ? 'payment_verified' : 'payment_captured',
-        detail: { kind: order.kind, amount: order.amount, paymentId: outcome.paymentId, via: outcome.via },
+        detail: {
+          kind: order.kind,
+          amount: order.amount,
+          paymentId: outcome.paymentId,
+          via: outcome.via,
+          ...(paidAfter ? { ticketStatus: paidAfter } : {}),
+        },
       });
     }
+    const anomalies = { ...(duplicate ? { duplicate } : {}), ...(paidAfter ? { paidAfter } : {}) };
     if (order.kind === 'booking' && !order.ticketId) {
       const ticketId = await createTicketFromOrder(
         tx,
         { ...order, status: upgrade ? outcome.status : order.status },
         outcome.via,
       );
-      return { order, ticketId, created: true };
+      return { order, ticketId, created: true, ...anomalies };
     }
-    return { order, ticketId: order.ticketId, created: false };
+    return { order, ticketId: order.ticketId, created: false, ...anomalies };
+  });
+}
+
+/** Tells the operators what a settlement found that needs a person: a refund to make. */
+export function reportSettlement(log: FastifyBaseLogger, { order, duplicate, paidAfter }: Settlement) {
+  if (duplicate) {
+    log.error(
+      { orderId: order.orderId, paymentId: duplicate.paymentId, paidWith: duplicate.paidWith, amount: order.amount },
+      'a second payment was captured on an order already paid: refund it',
+    );
+  }
+  if (paidAfter) {
+    log.warn(
+      { orderId: order.orderId, ticketId: order.ticketId, ticketStatus: paidAfter },
+      'the in-progress fee was paid for a ticket no longer in progress',
+    );
+  }
+}
+
+/**
+ * A captured payment whose amount or currency is not the order's: it pays nothing, and is kept in
+ * the order's trail (once per payment) for a person to refund. Answers whether it was new.
+ */
+export async function recordMismatch(
+  db: Db,
+  order: PaymentRow,
+  payment: { id: string; amount: number; currency: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (await hasPaymentEvent(tx, order.orderId, 'payment_mismatch', payment.id)) return false;
+    await recordEvent(tx, {
+      ticketId: order.ticketId,
+      orderId: order.orderId,
+      actorId: null,
+      kind: 'payment_mismatch',
+      detail: {
+        kind: order.kind,
+        amount: payment.amount,
+        currency: payment.currency,
+        expectedAmount: order.amount,
+        expectedCurrency: order.currency,
+        paymentId: payment.id,
+      },
+    });
+    return true;
   });
 }
 

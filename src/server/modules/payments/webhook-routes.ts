@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import type { PaymentProvider } from './providers/index.js';
-import { failPayment, settlePayment } from './service.js';
+import { failPayment, recordMismatch, reportSettlement, settlePayment } from './service.js';
 import { findPayment } from './queries.js';
 
 const paymentEntity = z.object({
@@ -39,6 +39,12 @@ export async function webhookRoutes(app: ZodApp, { db, provider }: { db: Db; pro
         !Buffer.isBuffer(raw) ||
         !provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)
       ) {
+        // Every delivery failing here means a wrong RAZORPAY_WEBHOOK_SECRET: Razorpay retries for a
+        // day, then turns the webhook off. The signature itself is not logged.
+        request.log.warn(
+          { signed: typeof signature === 'string', bytes: Buffer.isBuffer(raw) ? raw.length : 0 },
+          'Razorpay webhook signature does not match RAZORPAY_WEBHOOK_SECRET: delivery refused',
+        );
         throw badRequest('Invalid webhook signature');
       }
       let parsed;
@@ -56,18 +62,24 @@ export async function webhookRoutes(app: ZodApp, { db, provider }: { db: Db; pro
 
       if (event === 'payment.captured' || event === 'order.paid') {
         if (payment.amount !== order.amount || payment.currency !== order.currency) {
-          request.log.error(
-            { orderId: order.orderId, amount: payment.amount },
-            'webhook amount does not match the order',
-          );
+          // It pays nothing; the money taken is kept in the order's trail for a refund.
+          if (await recordMismatch(db, order, payment)) {
+            request.log.error(
+              { orderId: order.orderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency },
+              'a captured payment does not match its order (amount or currency): refund it',
+            );
+          }
           return { ok: true as const };
         }
-        await settlePayment(db, order.orderId, {
-          status: 'captured',
-          paymentId: payment.id,
-          actorId: null,
-          via: 'webhook',
-        });
+        reportSettlement(
+          request.log,
+          await settlePayment(db, order.orderId, {
+            status: 'captured',
+            paymentId: payment.id,
+            actorId: null,
+            via: 'webhook',
+          }),
+        );
       } else if (event === 'payment.failed') {
         await failPayment(db, order.orderId, {
           actorId: null,

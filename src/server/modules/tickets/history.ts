@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { TicketEventKind } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import { ticketEvents } from '../../db/schema/index.js';
@@ -20,4 +21,13 @@ export async function recordEvent(
     kind: event.kind,
     detail: event.detail ?? {},
   });
+}
+
+/** Whether the order's trail already has an event of this kind about this provider payment id. */
+export async function hasPaymentEvent(db: Db, orderId: string, kind: TicketEventKind, paymentId: string) {
+  const rows = await db
+    .select({ detail: ticketEvents.detail })
+    .from(ticketEvents)
+    .where(and(eq(ticketEvents.orderId, orderId), eq(ticketEvents.kind, kind)));
+  return rows.some((r) => (r.detail as { paymentId?: unknown }).paymentId === paymentId);
 }

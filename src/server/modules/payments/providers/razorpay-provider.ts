@@ -35,9 +35,7 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
         if (!order?.id) throw new ProviderError('Razorpay answered without an order id');
         return { id: order.id };
       } catch (err) {
-        throw err instanceof ProviderError
-          ? err
-          : new ProviderError('Razorpay refused or did not answer the order', { cause: err });
+        throw err instanceof ProviderError ? err : new ProviderError(describeRazorpayError(err));
       }
     },
     verifyCheckout: (s) =>
@@ -47,4 +45,20 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
       return safeEqualHex(hmacHex(opts.webhookSecret, rawBody), signature);
     },
   };
+}
+
+/**
+ * What the SDK rejected with, for the log: `{ statusCode, error: { code, description } }` when
+ * Razorpay answered (its normalizeError); anything else means no answer came (a refused or reset
+ * connection, the timeout). Only these fields are read: the SDK's request (with its credentials)
+ * is never logged.
+ */
+export function describeRazorpayError(err: unknown): string {
+  const e = err as { statusCode?: unknown; error?: { code?: unknown; description?: unknown } } | null;
+  if (e && typeof e.statusCode === 'number') {
+    const code = typeof e.error?.code === 'string' ? ` ${e.error.code}` : '';
+    const description = typeof e.error?.description === 'string' ? `: ${e.error.description.slice(0, 200)}` : '';
+    return `Razorpay answered HTTP ${e.statusCode}${code}${description}`;
+  }
+  return 'no answer from Razorpay (connection refused or reset, or no answer within 10 s)';
 }

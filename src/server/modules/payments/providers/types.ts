@@ -19,5 +19,10 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
 }
 
-/** The provider could not be reached or refused the order. */
-export class ProviderError extends Error {}
+/**
+ * The provider could not be reached or refused the order. The message is for the operators' log:
+ * what the provider said (its HTTP status and error code) and never a credential.
+ */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+}

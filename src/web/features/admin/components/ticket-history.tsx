@@ -17,6 +17,8 @@ const LABELS: Record<TicketEvent['kind'], string> = {
   payment_verified: 'Payment verified',
   payment_failed: 'Payment failed',
   completed: 'Completed',
+  payment_duplicate: 'Second payment received: refund due',
+  payment_mismatch: 'Payment for a wrong amount: refund due',
 };
 
 function describe(e: TicketEvent): string {
@@ -30,6 +32,10 @@ function describe(e: TicketEvent): string {
     case 'payment_captured':
     case 'payment_verified':
       return `${d.kind === 'inprogress' ? 'In-progress fee' : 'Booking fee'}${typeof d.amount === 'number' ? ` ${formatRupees(d.amount)}` : ''}`;
+    case 'payment_duplicate':
+      return `${typeof d.amount === 'number' ? formatRupees(d.amount) : ''} · payment ${String(d.paymentId)} (the order was paid by ${String(d.paidWith)})`;
+    case 'payment_mismatch':
+      return `${typeof d.amount === 'number' ? formatRupees(d.amount) : ''} ${String(d.currency ?? '')} · payment ${String(d.paymentId)}`;
     case 'completed':
       return String(d.remarks ?? '');
     default:
