@@ -8,12 +8,17 @@ interface FormFieldProps {
   hint?: string;
   required?: boolean;
   className?: string;
+  /**
+   * Whether the message is announced when it appears (role="alert"). Off where a toast already says
+   * the same words, so a screen reader hears them once; the field still names it as its description.
+   */
+  announce?: boolean;
   /** One input, select or textarea: it gets the id, aria-invalid and aria-describedby. */
   children: ReactElement<Record<string, unknown>>;
 }
 
 /** A labelled field with its validation message, wired for screen readers. */
-export function FormField({ label, error, hint, required, className, children }: FormFieldProps) {
+export function FormField({ label, error, hint, required, className, announce = true, children }: FormFieldProps) {
   const id = useId();
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
@@ -41,7 +46,7 @@ export function FormField({ label, error, hint, required, className, children }:
         </p>
       )}
       {error && (
-        <p id={messageId} role="alert" className="text-xs font-medium text-destructive">
+        <p id={messageId} role={announce ? 'alert' : undefined} className="text-xs font-medium text-destructive">
           {error}
         </p>
       )}

@@ -33,7 +33,10 @@ export async function completeTicket({ engineerPage, engineer, customer, descrip
   // Whitespace only is blank too.
   await remarksBox.fill('   ');
   await card.getByRole('button', { name: 'Submit & Complete' }).click();
-  await expect(card.getByRole('alert')).toHaveText('Please enter remarks before completing the ticket.');
+  await expect(card.getByText('Please enter remarks before completing the ticket.')).toBeVisible();
+  // Said once, by the toast: the message under the field is its description, not a second alert.
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await expect(remarksBox).toHaveAccessibleDescription('Please enter remarks before completing the ticket.');
   await expect(card.getByText('in progress', { exact: true })).toBeVisible();
 
   await remarksBox.fill(remarks);

@@ -56,7 +56,7 @@ export function CompleteTicket({ ticketId }: { ticketId: string }) {
         void submit();
       }}
     >
-      <FormField label="Remarks" error={error} required>
+      <FormField label="Remarks" error={error} required announce={false}>
         <Textarea
           ref={field}
           rows={3}
