@@ -19,7 +19,14 @@ async function main() {
   }
 
   const database = openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-  await prepareDatabase(database, config);
+  await prepareDatabase(database, config).catch((err: unknown) => {
+    throw new StartError(
+      config.databaseUrl
+        ? `cannot use the database of DATABASE_URL (${databaseAddress(config.databaseUrl)})`
+        : `cannot open the embedded database in DATA_DIR (${config.dataDir})`,
+      err,
+    );
+  });
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
   if (config.payments.provider === 'test') {
     app.log.warn('Payments use the built-in TEST provider: no real money moves.');
@@ -53,8 +60,27 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((err: unknown) => {
+    throw new StartError(`cannot listen on HOST ${config.host}, PORT ${config.port}`, err);
+  });
   app.log.info(`RemoteFix on ${config.publicUrl} (database: ${database.kind})`);
+}
+
+/** A start-up failure that names the setting behind it, so the message says what to change. */
+class StartError extends Error {
+  constructor(what: string, cause: unknown) {
+    super(`${what}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/** host:port/database of a postgres:// URL, without its credentials. */
+function databaseAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'not a valid URL';
+  }
 }
 
 main().catch((err) => {
