@@ -15,6 +15,7 @@ import { contactRoutes } from './modules/contacts/routes.js';
 import { databaseViewerRoutes } from './modules/database-viewer/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createPaymentProvider } from './modules/payments/providers/index.js';
+import { scheduleReconciliation } from './modules/payments/reconcile.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { webhookRoutes } from './modules/payments/webhook-routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
@@ -102,6 +103,8 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
   });
 
   await app.register(webPlugin, { config });
+  // Razorpay orders whose webhook never came are asked about at Razorpay itself.
+  scheduleReconciliation(app, db, provider);
   return app;
 }
 

@@ -41,6 +41,13 @@ export interface StandInOrder {
   notes: Record<string, unknown>;
 }
 
+export interface StandInPayment {
+  id: string;
+  amount: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+}
+
 export interface RazorpayStandIn {
   /** Base URL without `/v1` (the SDK adds it). */
   url: string;
@@ -50,6 +57,11 @@ export interface RazorpayStandIn {
   orderRequests(): RecordedRequest[];
   /** Orders it made, by id. */
   orders: Map<string, StandInOrder>;
+  /**
+   * The payments `GET /v1/orders/{id}/payments` lists for an order (the tests put them here: the
+   * customer paying in the checkout is not simulated).
+   */
+  payments: Map<string, StandInPayment[]>;
   mode: StandInMode;
   /** Back to answering normally, with no recorded requests. */
   reset(): void;
@@ -83,11 +95,13 @@ export async function startRazorpayStandIn(
 ): Promise<RazorpayStandIn> {
   const requests: RecordedRequest[] = [];
   const orders = new Map<string, StandInOrder>();
+  const payments = new Map<string, StandInPayment[]>();
 
   const state: RazorpayStandIn = {
     url: '',
     requests,
     orders,
+    payments,
     mode: 'ok',
     orderRequests: () => requests.filter((r) => r.method === 'POST' && r.path === '/v1/orders'),
     reset() {
@@ -117,6 +131,26 @@ export async function startRazorpayStandIn(
       const authorized = basicAuthMatches(req.headers.authorization, credentials.keyId, credentials.keySecret);
       requests.push({ method: req.method ?? '', path, authorized, headers: req.headers, body });
 
+      const listing = /^\/v1\/orders\/([^/]+)\/payments$/.exec(path);
+      if (req.method === 'GET' && listing) {
+        if (state.mode === 'reset') return void req.socket.destroy();
+        if (state.mode === 'error') {
+          return send(
+            res,
+            500,
+            rzpError('SERVER_ERROR', 'We are facing some trouble completing your request at the moment.'),
+          );
+        }
+        if (!authorized) return send(res, 401, rzpError('BAD_REQUEST_ERROR', 'Authentication failed'));
+        const items = (payments.get(decodeURIComponent(listing[1]!)) ?? []).map((p) => ({
+          ...p,
+          entity: 'payment',
+          order_id: decodeURIComponent(listing[1]!),
+          method: 'upi',
+          captured: p.status === 'captured',
+        }));
+        return send(res, 200, { entity: 'collection', count: items.length, items });
+      }
       if (req.method !== 'POST' || path !== '/v1/orders') {
         send(res, 404, rzpError('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'));
         return;

@@ -43,6 +43,10 @@ export const payments = pgTable(
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     // An open in-progress order is reused rather than duplicated, so a ticket is not paid for twice.
     index('payments_ticket_idx').on(t.ticketId, t.kind, t.status),
+    // The orders not paid yet, oldest first: what the reconciliation asks the provider about.
+    index('payments_unpaid_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('created', 'failed')`),
     // At most one open in-progress order per ticket, even when calls race to open one.
     uniqueIndex('payments_one_open_inprogress_uq')
       .on(t.ticketId)

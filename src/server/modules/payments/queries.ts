@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type PaymentRow, payments, tickets } from '../../db/schema/index.js';
 
@@ -41,3 +41,14 @@ export const inProgressPaymentsOfUser = (db: Db, userId: string) =>
     .innerJoin(tickets, eq(tickets.id, payments.ticketId))
     .where(and(eq(tickets.userId, userId), eq(payments.kind, 'inprogress')))
     .orderBy(desc(payments.createdAt));
+
+/** Orders not paid (created, or failed on an attempt) opened between `from` and `to`, oldest first. */
+export const unpaidOrdersBetween = (db: Db, from: Date, to: Date, limit: number) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(inArray(payments.status, ['created', 'failed']), gte(payments.createdAt, from), lte(payments.createdAt, to)),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);

@@ -158,7 +158,7 @@ export async function createInProgressOrder(
 async function openInProgressOrderOf(db: Db, ticketId: string): Promise<PaymentRow | undefined> {
   const existing = await inProgressPaymentsOfTicket(db, ticketId);
   if (existing.some((p) => isPaid(p.status))) throw conflict('The in-progress fee for this ticket is already paid');
-  return existing.find((p) => p.status === 'created' || p.status === 'failed');
+  return existing.find((p) => p.status === 'created') ?? existing.find((p) => p.status === 'failed');
 }
 
 /**

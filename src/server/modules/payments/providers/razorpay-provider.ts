@@ -40,6 +40,16 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
     },
     verifyCheckout: (s) =>
       safeEqualHex(checkoutSignature(opts.keySecret, s.razorpay_order_id, s.razorpay_payment_id), s.razorpay_signature),
+    async capturedPayments(orderId) {
+      try {
+        const { items } = await client.orders.fetchPayments(orderId);
+        return items
+          .filter((p) => p.status === 'captured')
+          .map((p) => ({ id: p.id, amount: Number(p.amount), currency: p.currency }));
+      } catch (err) {
+        throw new ProviderError(describeRazorpayError(err));
+      }
+    },
     verifyWebhook(rawBody, signature) {
       if (!opts.webhookSecret) return false;
       return safeEqualHex(hmacHex(opts.webhookSecret, rawBody), signature);

@@ -21,6 +21,8 @@ export function createTestProvider(secretSeed: string): PaymentProvider & {
     verifyCheckout: (s) =>
       safeEqualHex(checkoutSignature(secret, s.razorpay_order_id, s.razorpay_payment_id), s.razorpay_signature),
     verifyWebhook: () => false,
+    // Its checkout settles the order itself: nothing is ever captured behind the app's back.
+    capturedPayments: async () => [],
     signCheckout(orderId) {
       const paymentId = `pay_test_${randomBytes(9).toString('base64url')}`;
       return { paymentId, signature: checkoutSignature(secret, orderId, paymentId) };

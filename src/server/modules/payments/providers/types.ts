@@ -17,6 +17,17 @@ export interface PaymentProvider {
   verifyCheckout(success: CheckoutSuccess): boolean;
   /** The webhook's signature over the raw body; false when no webhook secret is configured. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
+  /**
+   * The payments the provider has captured on an order, asked of the provider itself (the
+   * reconciliation, for orders whose webhook never came). Rejects with a ProviderError.
+   */
+  capturedPayments(orderId: string): Promise<ProviderPayment[]>;
+}
+
+export interface ProviderPayment {
+  id: string;
+  amount: number;
+  currency: string;
 }
 
 /**

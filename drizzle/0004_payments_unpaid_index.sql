@@ -1,0 +1,1 @@
+CREATE INDEX "payments_unpaid_created_idx" ON "payments" USING btree ("created_at") WHERE "payments"."status" in ('created', 'failed');

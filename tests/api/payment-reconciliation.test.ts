@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { payments } from '../../src/server/db/schema/index.js';
+import { createRazorpayProvider } from '../../src/server/modules/payments/providers/razorpay-provider.js';
+import { createTestProvider } from '../../src/server/modules/payments/providers/test-provider.js';
+import { RECONCILE, reconcileOrders } from '../../src/server/modules/payments/reconcile.js';
+import { signUp } from '../support/api.js';
+import {
+  type Draft,
+  eventsOfOrder,
+  openBookingOrder,
+  paymentRow,
+  serviceDraft,
+  ticketRowsOfOrder,
+} from '../support/booking.js';
+import {
+  newPaymentId,
+  RAZORPAY_ENV,
+  type RazorpayStandIn,
+  startRazorpayStandIn,
+} from '../support/razorpay-stand-in.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+// The reconciliation (src/server/modules/payments/reconcile.ts): an order Razorpay captured whose
+// webhook never came gets its ticket once the order is old enough to be asked about.
+
+let t: TestApp;
+let standIn: RazorpayStandIn;
+let draft: Draft;
+const lines: string[] = [];
+const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+
+beforeAll(async () => {
+  standIn = await startRazorpayStandIn();
+  t = await createTestApp({ ...RAZORPAY_ENV }, { razorpayApiUrl: standIn.url });
+  draft = await serviceDraft(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await standIn?.close();
+});
+beforeEach(() => {
+  standIn.reset();
+  standIn.payments.clear();
+  lines.length = 0;
+});
+
+const provider = () =>
+  createRazorpayProvider({
+    keyId: RAZORPAY_ENV.RAZORPAY_KEY_ID,
+    keySecret: RAZORPAY_ENV.RAZORPAY_KEY_SECRET,
+    webhookSecret: RAZORPAY_ENV.RAZORPAY_WEBHOOK_SECRET,
+    apiBaseUrl: standIn.url,
+  });
+
+/** An order opened `minutesAgo` minutes ago. */
+async function orderOpened(minutesAgo: number) {
+  const s = await signUp(t);
+  const order = await openBookingOrder(t, s, draft);
+  await t.database.db
+    .update(payments)
+    .set({ createdAt: new Date(Date.now() - minutesAgo * 60_000) })
+    .where(eq(payments.orderId, order.id));
+  return { s, orderId: order.id };
+}
+
+const captured = (amount = 9900, currency = 'INR') => ({
+  id: newPaymentId(),
+  amount,
+  currency,
+  status: 'captured' as const,
+});
+
+describe('reconcileOrders', () => {
+  it('settles an old enough order Razorpay captured: its one ticket, the event via "reconcile", a warning', async () => {
+    const { orderId } = await orderOpened(20);
+    const payment = captured();
+    standIn.payments.set(orderId, [{ ...captured(), status: 'failed' }, payment]);
+
+    const result = await reconcileOrders(t.database.db, provider(), log);
+    expect(result.settled).toBe(1);
+    expect(await paymentRow(t, orderId)).toMatchObject({ status: 'captured', providerPaymentId: payment.id });
+    expect(await ticketRowsOfOrder(t, orderId)).toHaveLength(1);
+    const event = (await eventsOfOrder(t, orderId)).find((e) => e.kind === 'payment_captured');
+    expect(event?.detail).toMatchObject({ paymentId: payment.id, via: 'reconcile' });
+    expect(lines.some((l) => l.includes('webhook had not reported') && l.includes(orderId))).toBe(true);
+
+    // A second look (another instance, the next interval) asks no more about it and changes nothing.
+    standIn.reset();
+    await reconcileOrders(t.database.db, provider(), log);
+    expect(standIn.requests.filter((r) => r.path.includes(orderId))).toEqual([]);
+    expect(await ticketRowsOfOrder(t, orderId)).toHaveLength(1);
+  });
+
+  it('leaves alone an order younger than the grace period, and one older than the look-back', async () => {
+    const young = await orderOpened(RECONCILE.graceMs / 60_000 - 2);
+    const old = await orderOpened(RECONCILE.lookBackMs / 60_000 + 5);
+    standIn.payments.set(young.orderId, [captured()]);
+    standIn.payments.set(old.orderId, [captured()]);
+    await reconcileOrders(t.database.db, provider(), log);
+    const asked = standIn.requests.map((r) => r.path);
+    expect(asked.some((p) => p.includes(young.orderId) || p.includes(old.orderId))).toBe(false);
+    expect((await paymentRow(t, young.orderId))?.status).toBe('created');
+    expect((await paymentRow(t, old.orderId))?.status).toBe('created');
+  });
+
+  it('changes nothing for an order with no captured payment', async () => {
+    const { orderId } = await orderOpened(30);
+    standIn.payments.set(orderId, [
+      { ...captured(), status: 'failed' },
+      { ...captured(), status: 'authorized' },
+    ]);
+    await reconcileOrders(t.database.db, provider(), log);
+    expect((await paymentRow(t, orderId))?.status).toBe('created');
+    expect(await ticketRowsOfOrder(t, orderId)).toEqual([]);
+  });
+
+  it('records a capture for the wrong amount as a mismatch and pays nothing', async () => {
+    const { orderId } = await orderOpened(30);
+    const wrong = captured(100);
+    standIn.payments.set(orderId, [wrong]);
+    await reconcileOrders(t.database.db, provider(), log);
+    expect((await paymentRow(t, orderId))?.status).toBe('created');
+    expect((await eventsOfOrder(t, orderId)).filter((e) => e.kind === 'payment_mismatch')).toHaveLength(1);
+    // Looked at again: recorded once.
+    await reconcileOrders(t.database.db, provider(), log);
+    expect((await eventsOfOrder(t, orderId)).filter((e) => e.kind === 'payment_mismatch')).toHaveLength(1);
+  });
+
+  it('when Razorpay does not answer, logs it, goes on with the other orders and asks again next time', async () => {
+    const { orderId } = await orderOpened(40);
+    standIn.payments.set(orderId, [captured()]);
+    standIn.mode = 'error';
+    const failed = await reconcileOrders(t.database.db, provider(), log);
+    expect(failed.unanswered).toBeGreaterThanOrEqual(1);
+    expect(lines.some((l) => l.includes('did not answer') && l.includes('HTTP 500'))).toBe(true);
+    expect((await paymentRow(t, orderId))?.status).toBe('created');
+    standIn.mode = 'ok';
+    await reconcileOrders(t.database.db, provider(), log);
+    expect((await paymentRow(t, orderId))?.status).toBe('captured');
+  });
+
+  it('the test provider has nothing to ask about', async () => {
+    const { orderId } = await orderOpened(30);
+    const result = await reconcileOrders(t.database.db, createTestProvider('seed'), log);
+    expect(result.settled).toBe(0);
+    expect((await paymentRow(t, orderId))?.status).toBe('created');
+  });
+});
