@@ -26,9 +26,16 @@ export function AccountControls({ stacked = false, onAction }: { stacked?: boole
     return (
       <div className={cn('flex items-center gap-3', stacked && 'flex-col items-stretch')}>
         {user && (
-          <span className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-700">
-            <UserRound aria-hidden="true" className="size-4 text-primary" />
-            Welcome {user.name}
+          <span
+            className={cn(
+              'inline-flex min-w-0 items-center gap-1.5 text-sm font-medium text-slate-700',
+              !stacked && 'max-w-56',
+            )}
+            title={`Welcome ${user.name}`}
+          >
+            <UserRound aria-hidden="true" className="size-4 shrink-0 text-primary" />
+            {/* A long name is cut short in the header (the whole greeting stays its title and its text). */}
+            <span className={cn(stacked ? 'wrap-anywhere' : 'truncate')}>Welcome {user.name}</span>
           </span>
         )}
         <Button

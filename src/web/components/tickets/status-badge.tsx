@@ -12,7 +12,7 @@ export function StatusBadge({ status }: { status: TicketStatus }) {
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset',
+        'inline-flex shrink-0 items-center rounded-full px-2.5 whitespace-nowrap py-0.5 text-xs font-semibold capitalize ring-1 ring-inset',
         STYLES[status],
       )}
     >

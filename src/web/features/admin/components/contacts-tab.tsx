@@ -33,7 +33,7 @@ function ContactCard({ contact }: { contact: ContactRequest }) {
   return (
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-semibold break-words text-slate-900">{contact.name}</h3>
+        <h3 className="min-w-0 font-semibold wrap-anywhere text-slate-900">{contact.name}</h3>
         <UrgencyBadge urgency={contact.urgency} />
       </div>
       <dl className="mt-3 grid gap-2 text-sm">
@@ -50,11 +50,11 @@ function ContactCard({ contact }: { contact: ContactRequest }) {
         <DetailRow icon={Monitor} label="Computer type">
           {contact.computerType}
         </DetailRow>
-        <DetailRow icon={Layers} label="Service" className="break-words font-medium">
+        <DetailRow icon={Layers} label="Service" className="wrap-anywhere font-medium">
           {contact.mainService.name} › {contact.subService.name}
         </DetailRow>
       </dl>
-      <p className="mt-3 flex-1 rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-line text-slate-700">
+      <p className="mt-3 flex-1 rounded-lg bg-slate-50 p-3 text-sm wrap-anywhere whitespace-pre-line text-slate-700">
         {contact.description}
       </p>
       <p className="mt-3 flex items-center gap-1.5 text-xs text-muted-foreground">
@@ -69,7 +69,7 @@ function ContactCard({ contact }: { contact: ContactRequest }) {
 export function ContactsTab() {
   const contacts = useContactRequests();
   if (contacts.isPending) return <LoadingState label="Loading contact requests" />;
-  if (contacts.isError)
+  if (!contacts.data)
     return <ErrorState message="We could not load the contact requests." onRetry={() => void contacts.refetch()} />;
   const all = contacts.data.pages.flatMap((p) => p.contacts);
   if (all.length === 0)
@@ -83,11 +83,7 @@ export function ContactsTab() {
           </li>
         ))}
       </ul>
-      <LoadMore
-        hasMore={contacts.hasNextPage}
-        loading={contacts.isFetchingNextPage}
-        onLoad={() => void contacts.fetchNextPage()}
-      />
+      <LoadMore pages={contacts} label="contact requests" />
     </div>
   );
 }

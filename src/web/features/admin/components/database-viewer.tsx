@@ -22,7 +22,7 @@ function ModelRecords({ model }: { model: string }) {
       </p>
     );
   }
-  if (records.isError) {
+  if (!records.data) {
     return (
       <ErrorState
         message={errorMessage(records.error, `We could not load the ${model} records.`)}
@@ -38,11 +38,7 @@ function ModelRecords({ model }: { model: string }) {
         Showing {all.length} {all.length === 1 ? 'record' : 'records'}, newest first
       </p>
       <RecordsTable model={model} records={all} />
-      <LoadMore
-        hasMore={records.hasNextPage}
-        loading={records.isFetchingNextPage}
-        onLoad={() => void records.fetchNextPage()}
-      />
+      <LoadMore pages={records} label="records" />
     </div>
   );
 }

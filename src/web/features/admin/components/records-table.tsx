@@ -42,7 +42,7 @@ export function RecordsTable({ model, records }: { model: string; records: DbRec
                 const text = cellText(record[column]);
                 return (
                   <td key={column} className="px-3 py-2 font-mono text-xs text-slate-800">
-                    <div className="w-max max-w-xs break-words whitespace-pre-wrap">{text}</div>
+                    <div className="w-max max-w-xs wrap-anywhere whitespace-pre-wrap">{text}</div>
                   </td>
                 );
               })}

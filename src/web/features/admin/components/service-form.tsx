@@ -61,7 +61,7 @@ export function ServiceForm({
 
   return (
     <Card className="p-5 sm:p-6">
-      <h3 className="text-lg font-semibold break-words">{title}</h3>
+      <h3 className="text-lg font-semibold wrap-anywhere">{title}</h3>
       <p className="mt-1 text-sm text-muted-foreground">Leave the parent category empty to make a main category.</p>
       <form
         onSubmit={onSubmit}

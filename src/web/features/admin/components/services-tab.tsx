@@ -89,7 +89,7 @@ export function ServicesTab() {
             <li key={main.id}>
               <Card className="h-full p-5">
                 <div className="flex flex-wrap items-start justify-between gap-2">
-                  <h3 className="min-w-0 pt-1.5 font-semibold break-words text-slate-900">{main.name}</h3>
+                  <h3 className="min-w-0 pt-1.5 font-semibold wrap-anywhere text-slate-900">{main.name}</h3>
                   {actions({ id: main.id, name: main.name, parentId: null })}
                 </div>
                 {main.subServices.length === 0 ? (
@@ -101,7 +101,7 @@ export function ServicesTab() {
                         key={sub.id}
                         className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 py-1.5 pr-1 pl-3"
                       >
-                        <span className="min-w-0 text-sm break-words text-slate-800">{sub.name}</span>
+                        <span className="min-w-0 text-sm wrap-anywhere text-slate-800">{sub.name}</span>
                         {actions({ id: sub.id, name: sub.name, parentId: sub.parentId })}
                       </li>
                     ))}

@@ -65,7 +65,7 @@ export function TicketHistoryButton({ ticketId, service }: { ticketId: string; s
                 <li key={e.id} className="text-sm">
                   <span className="absolute -left-1.5 mt-1.5 size-3 rounded-full bg-primary" aria-hidden="true" />
                   <p className="font-semibold">{LABELS[e.kind]}</p>
-                  {describe(e) && <p className="break-words text-slate-700">{describe(e)}</p>}
+                  {describe(e) && <p className="wrap-anywhere text-slate-700">{describe(e)}</p>}
                   <p className="text-xs text-muted-foreground">
                     {formatDateTime(e.createdAt)} · {e.actor ? `${e.actor.name} (${e.actor.role})` : 'System'}
                   </p>

@@ -39,21 +39,21 @@ function TicketTable({ tickets }: { tickets: Ticket[] }) {
         <tbody className="divide-y">
           {tickets.map((t) => (
             <tr key={t.id} className="align-top">
-              <td className="max-w-56 px-4 py-3">
+              <td className="max-w-56 px-4 py-3 wrap-anywhere">
                 <p className="font-medium">{t.service}</p>
                 <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{t.description}</p>
               </td>
               <td className="whitespace-nowrap px-4 py-3">{formatDateTime(t.createdAt)}</td>
-              <td className="px-4 py-3">
+              <td className="max-w-44 px-4 py-3 wrap-anywhere">
                 <Person p={t.user} />
               </td>
               <td className="px-4 py-3">
                 <StatusBadge status={t.status} />
               </td>
-              <td className="max-w-48 px-4 py-3 text-sm">
+              <td className="max-w-48 px-4 py-3 text-sm wrap-anywhere">
                 {t.remarks ?? <span className="text-muted-foreground">—</span>}
               </td>
-              <td className="px-4 py-3">
+              <td className="max-w-44 px-4 py-3 wrap-anywhere">
                 {t.engineer ? <Person p={t.engineer} /> : <span className="text-muted-foreground">Unassigned</span>}
               </td>
               <td className="px-4 py-3">
@@ -76,14 +76,14 @@ function TicketCards({ tickets }: { tickets: Ticket[] }) {
     <ul className="flex flex-col gap-4 sm:hidden">
       {tickets.map((t) => (
         <li key={t.id}>
-          <Card className="flex flex-col gap-3 p-4">
+          <Card className="flex min-w-0 flex-col gap-3 p-4 wrap-anywhere">
             <div className="flex items-start justify-between gap-2">
-              <p className="font-semibold">{t.service}</p>
+              <p className="min-w-0 font-semibold">{t.service}</p>
               <StatusBadge status={t.status} />
             </div>
             <p className="text-xs text-muted-foreground">{formatDateTime(t.createdAt)}</p>
-            <p className="text-sm">{t.description}</p>
-            <dl className="grid grid-cols-2 gap-3 text-sm">
+            <p className="line-clamp-6 text-sm whitespace-pre-line">{t.description}</p>
+            <dl className="grid grid-cols-2 gap-3 text-sm [&>div]:min-w-0">
               <div>
                 <dt className="text-xs font-semibold uppercase text-slate-500">User</dt>
                 <dd>
@@ -132,7 +132,7 @@ export function TicketsTab() {
       </FormField>
       {query.isPending ? (
         <LoadingState label="Loading tickets" />
-      ) : query.isError ? (
+      ) : !query.data ? (
         <ErrorState message="We could not load the tickets." onRetry={() => void query.refetch()} />
       ) : tickets.length === 0 ? (
         <EmptyState title="No tickets">
@@ -142,11 +142,7 @@ export function TicketsTab() {
         <>
           <TicketTable tickets={tickets} />
           <TicketCards tickets={tickets} />
-          <LoadMore
-            hasMore={query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            onLoad={() => void query.fetchNextPage()}
-          />
+          <LoadMore pages={query} label="tickets" />
         </>
       )}
     </div>

@@ -43,7 +43,7 @@ function UserCard({ user }: { user: User }) {
   return (
     <Card className="h-full p-5">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-semibold break-words text-slate-900">{user.name}</h3>
+        <h3 className="min-w-0 font-semibold wrap-anywhere text-slate-900">{user.name}</h3>
         <RoleBadge role={user.role} />
       </div>
       <dl className="mt-3 grid gap-2 text-sm">
@@ -68,7 +68,7 @@ function UserCard({ user }: { user: User }) {
 function UserList() {
   const users = useAdminUsers();
   if (users.isPending) return <LoadingState label="Loading users" />;
-  if (users.isError) return <ErrorState message="We could not load the users." onRetry={() => void users.refetch()} />;
+  if (!users.data) return <ErrorState message="We could not load the users." onRetry={() => void users.refetch()} />;
   const all = users.data.pages.flatMap((p) => p.users);
   if (all.length === 0)
     return <EmptyState title="No users yet">Accounts appear here once people sign up or you create one.</EmptyState>;
@@ -81,11 +81,7 @@ function UserList() {
           </li>
         ))}
       </ul>
-      <LoadMore
-        hasMore={users.hasNextPage}
-        loading={users.isFetchingNextPage}
-        onLoad={() => void users.fetchNextPage()}
-      />
+      <LoadMore pages={users} label="users" />
     </div>
   );
 }

@@ -129,7 +129,7 @@ export function TicketCard({ ticket, user, fee }: { ticket: Ticket; user: User; 
         </div>
         <StatusBadge status={ticket.status} />
       </div>
-      <p className="mt-3 whitespace-pre-line break-words text-sm text-slate-700">{ticket.description}</p>
+      <p className="mt-3 whitespace-pre-line wrap-anywhere text-sm text-slate-700">{ticket.description}</p>
 
       {ticket.status === 'in-progress' && (
         <div className="mt-4 flex flex-col gap-3">
@@ -141,7 +141,7 @@ export function TicketCard({ ticket, user, fee }: { ticket: Ticket; user: User; 
         <div className="mt-4 flex flex-col gap-3">
           <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
             <p className="font-medium text-emerald-900">Remarks</p>
-            <p className="mt-1 whitespace-pre-line text-emerald-950">{ticket.remarks}</p>
+            <p className="mt-1 whitespace-pre-line wrap-anywhere text-emerald-950">{ticket.remarks}</p>
             {ticket.completedAt && (
               <p className="mt-2 text-xs text-emerald-800">Completed {formatDateTime(ticket.completedAt)}</p>
             )}

@@ -10,7 +10,7 @@ export function TicketList({ user }: { user: User }) {
   const payments = useInProgressPayments();
 
   if (tickets.isPending) return <LoadingState label="Loading your tickets" />;
-  if (tickets.isError)
+  if (!tickets.data)
     return <ErrorState message="We could not load your tickets." onRetry={() => void tickets.refetch()} />;
 
   const all = tickets.data.pages.flatMap((p) => p.tickets);
@@ -29,18 +29,14 @@ export function TicketList({ user }: { user: User }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <ul className="grid gap-4 lg:grid-cols-2" aria-label="My tickets">
+      <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-label="My tickets">
         {all.map((t) => (
           <li key={t.id}>
             <TicketCard ticket={t} user={user} fee={feeState(t.id)} />
           </li>
         ))}
       </ul>
-      <LoadMore
-        hasMore={tickets.hasNextPage}
-        loading={tickets.isFetchingNextPage}
-        onLoad={() => void tickets.fetchNextPage()}
-      />
+      <LoadMore pages={tickets} label="tickets" />
     </div>
   );
 }

@@ -19,7 +19,7 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
         </div>
         <StatusBadge status={ticket.status} />
       </div>
-      <p className="whitespace-pre-line break-words text-sm text-slate-700">{ticket.description}</p>
+      <p className="whitespace-pre-line wrap-anywhere text-sm text-slate-700">{ticket.description}</p>
       <div className="rounded-lg bg-slate-50 p-3 text-sm">
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Customer</p>
         <p className="mt-1 flex items-center gap-2 font-medium">
@@ -44,7 +44,7 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
         <p className="text-sm text-muted-foreground">Waiting for an admin to start this ticket.</p>
       )}
       {ticket.status === 'completed' && (
-        <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
+        <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm whitespace-pre-line wrap-anywhere">
           <span className="font-semibold">Remarks: </span>
           {ticket.remarks}
         </p>
@@ -58,29 +58,25 @@ export function EngineerDashboard({ user }: { user: User }) {
   const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Welcome, {user.name} (Engineer)</h1>
+      <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">Welcome, {user.name} (Engineer)</h1>
       <h2 className="mt-2 text-lg text-muted-foreground">Your assigned tickets</h2>
       <div className="mt-8">
         {query.isPending ? (
           <LoadingState label="Loading your tickets" />
-        ) : query.isError ? (
+        ) : !query.data ? (
           <ErrorState message="We could not load your tickets." onRetry={() => void query.refetch()} />
         ) : tickets.length === 0 ? (
           <EmptyState title="No tickets assigned yet">New assignments appear here.</EmptyState>
         ) : (
           <div className="flex flex-col gap-4">
-            <ul className="grid gap-4 lg:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               {tickets.map((t) => (
                 <li key={t.id}>
                   <AssignedTicket ticket={t} />
                 </li>
               ))}
             </ul>
-            <LoadMore
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onLoad={() => void query.fetchNextPage()}
-            />
+            <LoadMore pages={query} label="tickets" />
           </div>
         )}
       </div>

@@ -20,7 +20,7 @@ export function ContactCards() {
           <div className="min-w-0">
             <h3 className="font-semibold text-slate-900">{title}</h3>
             {href ? (
-              <a href={href} className="mt-1 block break-words text-sm text-primary hover:underline">
+              <a href={href} className="mt-1 block wrap-anywhere text-sm text-primary hover:underline">
                 {body}
               </a>
             ) : (

@@ -1,0 +1,84 @@
+import { bookingFields, openBookingForm, ticketCard, ticketItems } from './support/customer';
+import { expect, loginInBrowser, test } from './support/fixtures';
+import { bookTicketViaApi, MAIN, runId, SUB } from './support/staff';
+
+/**
+ * What customers really type (an address, a file path) and what networks really do (a page that
+ * fails to load): the dashboard keeps its shape and what it already shows.
+ */
+
+const LONG_ADDRESS =
+  'https://support.microsoft.com/en-us/office/outlook-crashes-or-stops-responding-5c62726c-6489-52da-a372-3f73142c14ad';
+const LONG_PATH =
+  'C:\\Users\\Aleksandra\\AppData\\Local\\Microsoft\\Outlook\\aleksandra.konstantinopoulou@example.com.ost';
+
+test('on a phone, a ticket holding a long address or path wraps inside its card: no sideways scrolling', async ({
+  page,
+  request,
+}) => {
+  const description = `Outlook crashes ${runId()}. I followed ${LONG_ADDRESS} and also ${LONG_PATH}`;
+  const { customer } = await bookTicketViaApi(request, description);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginInBrowser(page, customer.token);
+  await page.goto('/dashboard');
+  const card = ticketCard(page, 'Outlook crashes');
+  await expect(card).toBeVisible();
+  const box = await card.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test.describe('when a request fails', () => {
+  test.use({ allowConsoleErrors: /Failed to load resource/ });
+
+  test('a next page that fails keeps the tickets shown, says so, and loads on the next try', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const first = await bookTicketViaApi(request, `Paged ticket 0 ${runId()}`);
+    // One more than a page (10), so there is a next page.
+    for (let i = 1; i <= 10; i++) await bookTicketViaApi(request, `Paged ticket ${i} ${runId()}`, first.customer);
+    await loginInBrowser(page, first.customer.token);
+    await page.goto('/dashboard');
+    await expect(ticketItems(page)).toHaveCount(10);
+
+    const nextPage = /\/api\/tickets\?.*cursor=/;
+    await page.route(nextPage, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Something went wrong"}' }),
+    );
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'We could not load more tickets' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(ticketItems(page)).toHaveCount(10);
+
+    await page.unroute(nextPage);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(ticketItems(page)).toHaveCount(11);
+    await expect(page.getByRole('alert').filter({ hasText: 'We could not load more tickets' })).toHaveCount(0);
+    await expect(ticketCard(page, first.ticket.description)).toBeVisible();
+  });
+
+  test("the booking form says when a category's issues cannot load, and Try again loads them", async ({
+    page,
+    request,
+  }) => {
+    const { customer } = await bookTicketViaApi(request, `Existing ticket ${runId()}`);
+    await loginInBrowser(page, customer.token);
+    await page.goto('/dashboard');
+    const subServices = /\/api\/admin\/services\/[^/]+\/sub$/;
+    await page.route(subServices, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Something went wrong"}' }),
+    );
+    const f = await openBookingForm(page);
+    await f.main.selectOption({ label: MAIN });
+    const alert = page.getByRole('alert').filter({ hasText: 'We could not load the issues of this category.' });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+
+    await page.unroute(subServices);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(bookingFields(page).sub.getByRole('option', { name: SUB })).toBeAttached();
+    await expect(alert).toHaveCount(0);
+  });
+});
