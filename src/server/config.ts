@@ -98,13 +98,15 @@ const envSchema = z
     }
     // In production the webhook is how a customer whose browser closed right after paying still
     // gets the ticket (DECISIONS.md §4): Razorpay without it would lose that customer's booking.
+    // Live keys take real money whatever NODE_ENV says (`npm start` does not set it).
     const razorpayActive = env.PAYMENT_PROVIDER === 'razorpay' || (!env.PAYMENT_PROVIDER && hasRazorpayKeys);
-    if (env.NODE_ENV === 'production' && razorpayActive && !env.RAZORPAY_WEBHOOK_SECRET) {
+    const liveKeys = Boolean(env.RAZORPAY_KEY_ID?.startsWith('rzp_live_'));
+    if ((env.NODE_ENV === 'production' || liveKeys) && razorpayActive && !env.RAZORPAY_WEBHOOK_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['RAZORPAY_WEBHOOK_SECRET'],
         message:
-          'is required in production with Razorpay (the payment.captured webhook makes the ticket when the browser does not come back)',
+          'is required in production or with live Razorpay keys (the payment.captured webhook makes the ticket when the browser does not come back)',
       });
     }
     // Real money must never silently fall back to the fake provider in production.

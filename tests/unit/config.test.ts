@@ -150,8 +150,16 @@ describe('loadConfig', () => {
     };
     expect(configError(keys)).toContain('RAZORPAY_WEBHOOK_SECRET');
     expect(configError({ ...keys, PAYMENT_PROVIDER: 'razorpay' })).toContain('RAZORPAY_WEBHOOK_SECRET');
-    // Outside production (a developer trying keys locally) it may run without the webhook.
+    // Outside production (a developer trying test keys locally) it may run without the webhook.
     expect(loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's' }).payments.provider).toBe('razorpay');
+    // Live keys take real money whatever NODE_ENV says (npm start does not set it): the webhook is required.
+    expect(configError({ RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' })).toContain(
+      'RAZORPAY_WEBHOOK_SECRET',
+    );
+    expect(
+      loadConfig({ RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' }).payments
+        .provider,
+    ).toBe('razorpay');
     // The test provider needs no webhook.
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, PAYMENT_PROVIDER: 'test' }).payments.provider).toBe(
       'test',
