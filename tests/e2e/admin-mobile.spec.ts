@@ -181,7 +181,7 @@ test.describe('admin on a phone', () => {
     await status.selectOption('in-progress');
     await expect(update).toBeEnabled();
     await update.tap();
-    await expectToast(page, 'Status updated to in progress', 'success');
+    await expectToast(page, 'Status updated to In Progress', 'success');
     await expect(badge('in progress')).toBeVisible();
     await expect(update).toBeDisabled();
 

@@ -94,7 +94,7 @@ export async function setInProgress({ adminPage, description }: Loop) {
   await status.selectOption('in-progress');
   await update.click();
 
-  await expectToast(adminPage, 'Status updated to in progress', 'success');
+  await expectToast(adminPage, 'Status updated to In Progress', 'success');
   await expect(cell(row, 'Status')).toHaveText('in progress');
   await expect(status).toHaveValue('in-progress');
   await expect(update).toBeDisabled();

@@ -20,7 +20,9 @@ function StatusControl({ ticket }: { ticket: Ticket }) {
     mutation.mutate(
       { id: ticket.id, status },
       {
-        onSuccess: () => toast.success(`Status updated to ${statusLabel(status)}`),
+        // Written as the badge shows it ("In Progress").
+        onSuccess: () =>
+          toast.success(`Status updated to ${statusLabel(status).replace(/\b\w/g, (c) => c.toUpperCase())}`),
         onError: (err) => toast.error(errorMessage(err, 'Failed to update status')),
       },
     );

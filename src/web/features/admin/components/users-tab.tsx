@@ -58,7 +58,10 @@ function UserCard({ user }: { user: User }) {
             <CalendarClock aria-hidden="true" className="mt-0.5 size-4" />
             <span className="sr-only">Joined</span>
           </dt>
-          <dd>Joined {formatDateTime(user.createdAt)}</dd>
+          <dd>
+            <span aria-hidden="true">Joined </span>
+            {formatDateTime(user.createdAt)}
+          </dd>
         </div>
       </dl>
     </Card>
