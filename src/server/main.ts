@@ -22,8 +22,8 @@ async function main() {
   await prepareDatabase(database, config).catch((err: unknown) => {
     throw new StartError(
       config.databaseUrl
-        ? `cannot use the database of DATABASE_URL (${databaseAddress(config.databaseUrl)})`
-        : `cannot open the embedded database in DATA_DIR (${config.dataDir})`,
+        ? `cannot reach or prepare the database of DATABASE_URL (${databaseAddress(config.databaseUrl)})`
+        : `cannot open or prepare the embedded database in DATA_DIR (${config.dataDir})`,
       err,
     );
   });

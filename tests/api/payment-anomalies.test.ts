@@ -137,6 +137,27 @@ describe('a capture that does not match its order', () => {
   });
 });
 
+describe('deliveries of one payment arriving together', () => {
+  it('record a capture for the wrong amount once', async () => {
+    const s = await signUp(t);
+    const order = await openBookingOrder(t, s, draft);
+    const paymentId = newPaymentId();
+    const hook = razorpayWebhook('payment.captured', { orderId: order.id, amount: 100, paymentId });
+    const answers = await Promise.all([sendHook(hook), sendHook(hook), sendHook(hook), sendHook(hook)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect((await eventsOfOrder(t, order.id)).filter((e) => e.kind === 'payment_mismatch')).toHaveLength(1);
+    expect(logged().filter((l) => l.level >= 50)).toHaveLength(1);
+  });
+
+  it('record a second payment once', async () => {
+    const s = await signUp(t);
+    const { orderId } = await capturedBooking(s);
+    const hook = razorpayWebhook('payment.captured', { orderId, amount: 9900, paymentId: newPaymentId() });
+    await Promise.all([sendHook(hook), sendHook(hook), sendHook(hook), sendHook(hook)]);
+    expect((await eventsOfOrder(t, orderId)).filter((e) => e.kind === 'payment_duplicate')).toHaveLength(1);
+  });
+});
+
 describe('what the operators are told', () => {
   it('logs why Razorpay refused an order (its status and code, no secret) beside the 502', async () => {
     const s = await signUp(t);
@@ -167,6 +188,9 @@ describe('what the operators are told', () => {
     const warnings = logged().filter((l) => l.level === 40 && /webhook signature/i.test(l.msg));
     expect(warnings).toHaveLength(1);
     expect(log.join('\n')).not.toContain(hook.headers['x-razorpay-signature']);
+    // A flood of them (the endpoint is public) warns at most once a minute.
+    for (let i = 0; i < 5; i++) expectError(await sendHook(hook), 400, 'Invalid webhook signature');
+    expect(logged().filter((l) => l.level === 40 && /webhook signature/i.test(l.msg))).toHaveLength(1);
   });
 });
 

@@ -1,23 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { payments } from '../../src/server/db/schema/index.js';
 import { createRazorpayProvider } from '../../src/server/modules/payments/providers/razorpay-provider.js';
 import { createTestProvider } from '../../src/server/modules/payments/providers/test-provider.js';
 import { RECONCILE, reconcileOrders } from '../../src/server/modules/payments/reconcile.js';
+import { payments, tickets } from '../../src/server/db/schema/index.js';
 import { signUp } from '../support/api.js';
 import {
   type Draft,
   eventsOfOrder,
   openBookingOrder,
   paymentRow,
+  post,
   serviceDraft,
   ticketRowsOfOrder,
+  verify,
 } from '../support/booking.js';
 import {
   newPaymentId,
   RAZORPAY_ENV,
   type RazorpayStandIn,
+  razorpayCheckout,
   startRazorpayStandIn,
 } from '../support/razorpay-stand-in.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -54,16 +57,21 @@ const provider = () =>
     apiBaseUrl: standIn.url,
   });
 
-/** An order opened `minutesAgo` minutes ago. */
+/** An order opened, its last activity `minutesAgo` minutes ago. */
 async function orderOpened(minutesAgo: number) {
   const s = await signUp(t);
   const order = await openBookingOrder(t, s, draft);
-  await t.database.db
-    .update(payments)
-    .set({ createdAt: new Date(Date.now() - minutesAgo * 60_000) })
-    .where(eq(payments.orderId, order.id));
+  await lastActive(order.id, minutesAgo);
   return { s, orderId: order.id };
 }
+
+const lastActive = (orderId: string, minutesAgo: number) =>
+  t.database.db
+    .update(payments)
+    .set({ updatedAt: new Date(Date.now() - minutesAgo * 60_000) })
+    .where(eq(payments.orderId, orderId));
+
+const askedAbout = (orderId: string) => standIn.requests.filter((r) => r.path === `/v1/orders/${orderId}/payments`);
 
 const captured = (amount = 9900, currency = 'INR') => ({
   id: newPaymentId(),
@@ -73,6 +81,68 @@ const captured = (amount = 9900, currency = 'INR') => ({
 });
 
 describe('reconcileOrders', () => {
+  it('reaches every unpaid order in turn, however many checkouts were abandoned before it', async () => {
+    const owner = await signUp(t);
+    const abandoned = Array.from({ length: RECONCILE.batch + 5 }, (_, i) => `order_abandoned_${Date.now()}_${i}`);
+    await t.database.db.insert(payments).values(
+      abandoned.map((orderId, i) => ({
+        orderId,
+        kind: 'booking' as const,
+        userId: owner.user.id,
+        amount: 9900,
+        currency: 'INR',
+        receipt: `rf_bk_${i}`,
+        updatedAt: new Date(Date.now() - 2 * 24 * 60 * 60_000),
+      })),
+    );
+    const { orderId } = await orderOpened(60);
+    standIn.payments.set(orderId, [captured()]);
+
+    // The abandoned orders are older, but each look asks first about those not asked before.
+    await reconcileOrders(t.database.db, provider(), log);
+    expect((await paymentRow(t, orderId))?.status).toBe('created');
+    await reconcileOrders(t.database.db, provider(), log);
+    expect((await paymentRow(t, orderId))?.status).toBe('captured');
+    for (const id of abandoned) expect(askedAbout(id).length, id).toBeGreaterThanOrEqual(1);
+    // Out of the window for the tests that follow.
+    await t.database.db
+      .update(payments)
+      .set({ updatedAt: new Date(Date.now() - 2 * RECONCILE.lookBackMs) })
+      .where(inArray(payments.orderId, abandoned));
+  });
+
+  it('two instances looking at once ask about different orders', async () => {
+    const a = await orderOpened(25);
+    const b = await orderOpened(26);
+    await Promise.all([
+      reconcileOrders(t.database.db, provider(), log),
+      reconcileOrders(t.database.db, provider(), log),
+    ]);
+    expect(askedAbout(a.orderId)).toHaveLength(1);
+    expect(askedAbout(b.orderId)).toHaveLength(1);
+  });
+
+  it('an old in-progress order offered again is asked about again once it is paid', async () => {
+    const s = await signUp(t);
+    const booking = await openBookingOrder(t, s, draft);
+    await verify(t, s, razorpayCheckout(booking.id));
+    const [ticket] = await ticketRowsOfOrder(t, booking.id);
+    const engineer = await signUp(t, {}, 'engineer');
+    await t.database.db
+      .update(tickets)
+      .set({ status: 'in-progress', engineerId: engineer.user.id })
+      .where(eq(tickets.id, ticket!.id));
+    const open = async () =>
+      ((await post(t, '/order-inprogress', { ticketId: ticket!.id }, s.headers)).json() as { id: string }).id;
+    const orderId = await open();
+    await lastActive(orderId, 5 * 24 * 60); // opened five days ago, never paid
+    expect(await open()).toBe(orderId); // the customer comes back to pay it
+    standIn.payments.set(orderId, [captured(29900)]);
+
+    await reconcileOrders(t.database.db, provider(), log, { now: new Date(Date.now() + RECONCILE.graceMs + 60_000) });
+    expect((await paymentRow(t, orderId))?.status).toBe('captured');
+  });
+
   it('settles an old enough order Razorpay captured: its one ticket, the event via "reconcile", a warning', async () => {
     const { orderId } = await orderOpened(20);
     const payment = captured();
@@ -86,10 +156,10 @@ describe('reconcileOrders', () => {
     expect(event?.detail).toMatchObject({ paymentId: payment.id, via: 'reconcile' });
     expect(lines.some((l) => l.includes('webhook had not reported') && l.includes(orderId))).toBe(true);
 
-    // A second look (another instance, the next interval) asks no more about it and changes nothing.
+    // A later look (another instance, the next interval) asks no more about it and changes nothing.
     standIn.reset();
     await reconcileOrders(t.database.db, provider(), log);
-    expect(standIn.requests.filter((r) => r.path.includes(orderId))).toEqual([]);
+    expect(askedAbout(orderId)).toEqual([]);
     expect(await ticketRowsOfOrder(t, orderId)).toHaveLength(1);
   });
 
@@ -137,7 +207,11 @@ describe('reconcileOrders', () => {
     expect(lines.some((l) => l.includes('did not answer') && l.includes('HTTP 500'))).toBe(true);
     expect((await paymentRow(t, orderId))?.status).toBe('created');
     standIn.mode = 'ok';
+    // Not asked again in the same round (another instance looking now skips it) ...
     await reconcileOrders(t.database.db, provider(), log);
+    expect((await paymentRow(t, orderId))?.status).toBe('created');
+    // ... but in the next one.
+    await reconcileOrders(t.database.db, provider(), log, { now: new Date(Date.now() + RECONCILE.everyMs) });
     expect((await paymentRow(t, orderId))?.status).toBe('captured');
   });
 

@@ -60,7 +60,9 @@ describe('start-up failures name the setting behind them', () => {
       DATABASE_URL: 'postgres://remotefix:the-db-password@127.0.0.1:1/remotefix',
     });
     expect(code).toBe(1);
-    expect(output).toContain('Failed to start: cannot use the database of DATABASE_URL (127.0.0.1:1/remotefix)');
+    expect(output).toContain(
+      'Failed to start: cannot reach or prepare the database of DATABASE_URL (127.0.0.1:1/remotefix)',
+    );
     expect(output).not.toContain('the-db-password');
   }, 70_000);
 

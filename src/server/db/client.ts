@@ -26,7 +26,6 @@ export interface Database {
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
-/** The migrations folder, found from this file so it works from src/ (tsx) and dist/ (node). */
 /**
  * PGlite keeps PostgreSQL's default 128 MB buffer pool inside its WebAssembly heap, which never
  * gives memory back: the pool filled page by page as data was read and written, so the server's
@@ -36,6 +35,7 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
+/** The migrations folder, found from this file so it works from src/ (tsx) and dist/ (node). */
 function migrationsFolder(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {

@@ -38,14 +38,16 @@ export const payments = pgTable(
     draft: jsonb('draft').$type<TicketDraft>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the reconciliation last asked the provider about this order (null: never). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     // An open in-progress order is reused rather than duplicated, so a ticket is not paid for twice.
     index('payments_ticket_idx').on(t.ticketId, t.kind, t.status),
-    // The orders not paid yet, oldest first: what the reconciliation asks the provider about.
-    index('payments_unpaid_created_idx')
-      .on(t.createdAt)
+    // The orders not paid yet, by their last activity: what the reconciliation asks the provider about.
+    index('payments_unpaid_updated_idx')
+      .on(t.updatedAt)
       .where(sql`${t.status} in ('created', 'failed')`),
     // At most one open in-progress order per ticket, even when calls race to open one.
     uniqueIndex('payments_one_open_inprogress_uq')

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type PaymentRow, payments, tickets } from '../../db/schema/index.js';
 
@@ -42,13 +42,31 @@ export const inProgressPaymentsOfUser = (db: Db, userId: string) =>
     .where(and(eq(tickets.userId, userId), eq(payments.kind, 'inprogress')))
     .orderBy(desc(payments.createdAt));
 
-/** Orders not paid (created, or failed on an attempt) opened between `from` and `to`, oldest first. */
-export const unpaidOrdersBetween = (db: Db, from: Date, to: Date, limit: number) =>
-  db
-    .select()
+/**
+ * Claims up to `limit` orders not paid (created, or failed on an attempt) for the reconciliation:
+ * last active between `window.from` and `window.to`, and not asked about since `window.askedBefore`
+ * (so two instances, or two rounds close together, do not ask twice); the ones asked about least
+ * recently first, never asked before all others. They are marked as asked at `window.now`. Rows
+ * another instance is claiming at the same moment are skipped.
+ */
+export async function claimUnpaidOrders(
+  db: Db,
+  window: { from: Date; to: Date; askedBefore: Date; now: Date },
+  limit: number,
+): Promise<PaymentRow[]> {
+  const due = db
+    .select({ orderId: payments.orderId })
     .from(payments)
     .where(
-      and(inArray(payments.status, ['created', 'failed']), gte(payments.createdAt, from), lte(payments.createdAt, to)),
+      and(
+        inArray(payments.status, ['created', 'failed']),
+        gte(payments.updatedAt, window.from),
+        lte(payments.updatedAt, window.to),
+        or(isNull(payments.checkedAt), lt(payments.checkedAt, window.askedBefore)),
+      ),
     )
-    .orderBy(asc(payments.createdAt))
-    .limit(limit);
+    .orderBy(sql`${payments.checkedAt} asc nulls first`, asc(payments.updatedAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db.update(payments).set({ checkedAt: window.now }).where(inArray(payments.orderId, due)).returning();
+}

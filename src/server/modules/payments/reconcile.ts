@@ -1,31 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from './providers/index.js';
-import { unpaidOrdersBetween } from './queries.js';
+import { claimUnpaidOrders } from './queries.js';
 import { recordMismatch, reportSettlement, settlePayment } from './service.js';
 
 /**
- * The reconciliation: orders still unpaid some minutes after they were opened are asked about at
- * the provider itself, and a payment it captured is settled as its webhook would have (the ticket
- * made, exactly once). It covers the webhook that never came: turned off after a day of failures,
- * a wrong RAZORPAY_WEBHOOK_SECRET, an outage on the way. Every instance runs it; settlement is
- * exactly-once under the order's row lock, so two instances asking about one order change nothing.
+ * The reconciliation: orders still unpaid some minutes after their last activity (opened, offered
+ * again, failed) are asked about at the provider itself, and a payment it captured is settled as its
+ * webhook would have settled it (the ticket made, exactly once). It covers the webhook that never
+ * came: turned off after a day of failures, a wrong RAZORPAY_WEBHOOK_SECRET, an outage on the way.
+ * Each round claims the orders asked about least recently (never asked first), so however many
+ * checkouts were abandoned, every order in the window keeps being asked about in turn; instances
+ * claim different orders, and settlement is exactly-once under the order's row lock anyway.
  */
 export const RECONCILE = {
-  /** How often each instance looks (the first look comes one interval after start). */
+  /** How often each instance looks (its first look comes at a random moment within one interval). */
   everyMs: 10 * 60_000,
-  /** Left alone for this long first: the checkout and the webhook usually settle an order within it. */
+  /** Left alone for this long after its last activity: the checkout and the webhook settle it first. */
   graceMs: 15 * 60_000,
-  /** Not asked about any more after this long (Razorpay keeps an order payable for a limited time). */
+  /** Not asked about once its last activity is older than this (an order offered again starts over). */
   lookBackMs: 3 * 24 * 60 * 60_000,
-  /** Orders asked about per look, oldest first. */
+  /** Orders asked about per look. */
   batch: 100,
 };
 
 export interface ReconcileResult {
   checked: number;
+  /** Orders this look found paid at the provider and marked paid here. */
   settled: number;
-  /** Orders the provider could not be asked about this time (asked again next time). */
+  /** Orders the provider could not be asked about this time (asked again in a later round). */
   unanswered: number;
 }
 
@@ -33,16 +36,24 @@ export async function reconcileOrders(
   db: Db,
   provider: PaymentProvider,
   log: FastifyBaseLogger,
-  now = new Date(),
+  opts: { now?: Date; stopped?: () => boolean } = {},
 ): Promise<ReconcileResult> {
-  const orders = await unpaidOrdersBetween(
+  const result: ReconcileResult = { checked: 0, settled: 0, unanswered: 0 };
+  // The test provider's checkout settles its orders itself: nothing to ask about.
+  if (provider.name !== 'razorpay') return result;
+  const now = opts.now ?? new Date();
+  const orders = await claimUnpaidOrders(
     db,
-    new Date(now.getTime() - RECONCILE.lookBackMs),
-    new Date(now.getTime() - RECONCILE.graceMs),
+    {
+      from: new Date(now.getTime() - RECONCILE.lookBackMs),
+      to: new Date(now.getTime() - RECONCILE.graceMs),
+      askedBefore: new Date(now.getTime() - RECONCILE.everyMs / 2),
+      now,
+    },
     RECONCILE.batch,
   );
-  const result: ReconcileResult = { checked: 0, settled: 0, unanswered: 0 };
   for (const order of orders) {
+    if (opts.stopped?.()) break;
     result.checked++;
     let captured;
     try {
@@ -72,6 +83,7 @@ export async function reconcileOrders(
         via: 'reconcile',
       });
       reportSettlement(log, settlement);
+      if (!settlement.upgraded) continue; // settled meanwhile by the webhook or the checkout, or a second payment
       result.settled++;
       log.warn(
         { orderId: order.orderId, paymentId: payment.id, ticketId: settlement.ticketId },
@@ -82,21 +94,39 @@ export async function reconcileOrders(
   return result;
 }
 
-/** Runs the reconciliation every RECONCILE.everyMs while the app is up (Razorpay only). */
+/**
+ * Runs the reconciliation every RECONCILE.everyMs while the app is up (Razorpay only). Instances
+ * started together do not look at the same moment (a random first delay); closing the app stops a
+ * look between two orders and waits for it, before the database closes.
+ */
 export function scheduleReconciliation(
   app: { addHook(name: 'onClose', fn: () => Promise<void>): unknown; log: FastifyBaseLogger },
   db: Db,
   provider: PaymentProvider,
 ) {
   if (provider.name !== 'razorpay') return;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcileOrders(db, provider, app.log)
+  let stopped = false;
+  let current: Promise<unknown> | undefined;
+  const look = () => {
+    if (stopped || current) return;
+    current = reconcileOrders(db, provider, app.log, { stopped: () => stopped })
       .catch((err: unknown) => app.log.error({ err }, 'reconciliation failed'))
-      .finally(() => (running = false));
-  }, RECONCILE.everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+      .finally(() => (current = undefined));
+  };
+  let interval: NodeJS.Timeout | undefined;
+  const first = setTimeout(
+    () => {
+      look();
+      interval = setInterval(look, RECONCILE.everyMs);
+      interval.unref();
+    },
+    Math.round(Math.random() * RECONCILE.everyMs),
+  );
+  first.unref();
+  app.addHook('onClose', async () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(interval);
+    await current;
+  });
 }

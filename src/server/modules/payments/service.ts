@@ -111,7 +111,12 @@ export async function createInProgressOrder(
   if (ticket.status !== 'in-progress')
     throw conflict('The in-progress fee can only be paid while the ticket is in progress');
   const open = await openInProgressOrderOf(db, ticket.id);
-  if (open) return orderAnswer(provider, open.status === 'failed' ? await reopenOrder(db, open, user.id) : open);
+  if (open) {
+    if (open.status === 'failed') return orderAnswer(provider, await reopenOrder(db, open, user.id));
+    // Offered again: its last activity is now, so the reconciliation keeps asking about it.
+    await updatePayment(db, open.orderId, {});
+    return orderAnswer(provider, open);
+  }
 
   const receipt = newReceipt('inprogress');
   const order = await openOrder(provider, 'inprogress', receipt, {
@@ -166,6 +171,18 @@ async function openInProgressOrderOf(db: Db, ticketId: string): Promise<PaymentR
  * attempt is under way does not report the earlier failure as the outcome. Recorded in its trail.
  */
 async function reopenOrder(db: Db, failed: PaymentRow, actorId: string): Promise<PaymentRow> {
+  try {
+    return await reopenLocked(db, failed, actorId);
+  } catch (err) {
+    // Another order of this ticket is open already (calls raced to open one as this one failed): that one is paid.
+    if (!isUniqueViolation(err)) throw err;
+    const open = (await inProgressPaymentsOfTicket(db, failed.ticketId ?? '')).find((p) => p.status === 'created');
+    if (!open) throw err;
+    return open;
+  }
+}
+
+async function reopenLocked(db: Db, failed: PaymentRow, actorId: string): Promise<PaymentRow> {
   return db.transaction(async (tx) => {
     const order = await lockPayment(tx, failed.orderId);
     if (!order) throw notFound('Order not found');
@@ -190,6 +207,8 @@ export interface Settlement {
   ticketId: string | null;
   /** Whether this call made the ticket (false when another call had already made it). */
   created: boolean;
+  /** Whether this call changed the order's status (false for a replay, or a second payment). */
+  upgraded: boolean;
   /**
    * Set when this payment is a second one on an order already paid (`paidWith`), first seen now:
    * the customer was charged twice and is owed a refund. Recorded as a payment_duplicate event.
@@ -257,9 +276,9 @@ export async function settlePayment(
         { ...order, status: upgrade ? outcome.status : order.status },
         outcome.via,
       );
-      return { order, ticketId, created: true, ...anomalies };
+      return { order, ticketId, created: true, upgraded: upgrade, ...anomalies };
     }
-    return { order, ticketId: order.ticketId, created: false, ...anomalies };
+    return { order, ticketId: order.ticketId, created: false, upgraded: upgrade, ...anomalies };
   });
 }
 
@@ -289,6 +308,8 @@ export async function recordMismatch(
   payment: { id: string; amount: number; currency: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Under the order's lock: deliveries of one payment arriving together record it once.
+    await lockPayment(tx, order.orderId);
     if (await hasPaymentEvent(tx, order.orderId, 'payment_mismatch', payment.id)) return false;
     await recordEvent(tx, {
       ticketId: order.ticketId,

@@ -18,8 +18,29 @@ const webhookEvent = z.object({
   payload: z.object({ payment: z.object({ entity: paymentEntity }).optional() }).passthrough(),
 });
 
+/**
+ * Counts refusals for the log: the first one warns at once, later ones at most once a minute with
+ * how many there were (anyone can post to the public endpoint; the log is not theirs to flood).
+ */
+function refusalCounter(everyMs = 60_000) {
+  let since = 0;
+  let lastWarning = -Infinity;
+  return {
+    /** The number to report now, or undefined while the last warning is recent. */
+    count(): number | undefined {
+      since++;
+      if (Date.now() - lastWarning < everyMs) return undefined;
+      lastWarning = Date.now();
+      const n = since;
+      since = 0;
+      return n;
+    },
+  };
+}
+
 /** POST /webhooks/razorpay: signed with X-Razorpay-Signature over the raw body. */
 export async function webhookRoutes(app: ZodApp, { db, provider }: { db: Db; provider: PaymentProvider }) {
+  const badSignatures = refusalCounter();
   // The signature covers the exact bytes Razorpay sent, so this scope keeps the body raw.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -41,10 +62,13 @@ export async function webhookRoutes(app: ZodApp, { db, provider }: { db: Db; pro
       ) {
         // Every delivery failing here means a wrong RAZORPAY_WEBHOOK_SECRET: Razorpay retries for a
         // day, then turns the webhook off. The signature itself is not logged.
-        request.log.warn(
-          { signed: typeof signature === 'string', bytes: Buffer.isBuffer(raw) ? raw.length : 0 },
-          'Razorpay webhook signature does not match RAZORPAY_WEBHOOK_SECRET: delivery refused',
-        );
+        const refused = badSignatures.count();
+        if (refused !== undefined) {
+          request.log.warn(
+            { refusedSinceLastWarning: refused },
+            'Razorpay webhook signature does not match RAZORPAY_WEBHOOK_SECRET: delivery refused',
+          );
+        }
         throw badRequest('Invalid webhook signature');
       }
       let parsed;

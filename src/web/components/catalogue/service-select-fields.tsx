@@ -54,7 +54,7 @@ export function ServiceSelectFields({ labels, mainServiceId, mainField, subField
           We could not load the service categories. Please refresh the page or call us.
         </p>
       )}
-      {Boolean(mainServiceId) && subs.isError && (
+      {Boolean(mainServiceId) && subs.isError && !subs.isFetching && (
         <p role="alert" className="flex flex-wrap items-center gap-x-2 text-sm text-destructive sm:col-span-2">
           We could not load the issues of this category.
           <button type="button" className="font-medium underline" onClick={() => void subs.refetch()}>

@@ -82,7 +82,7 @@ function TicketCards({ tickets }: { tickets: Ticket[] }) {
               <StatusBadge status={t.status} />
             </div>
             <p className="text-xs text-muted-foreground">{formatDateTime(t.createdAt)}</p>
-            <p className="line-clamp-6 text-sm whitespace-pre-line">{t.description}</p>
+            <p className="text-sm whitespace-pre-line">{t.description}</p>
             <dl className="grid grid-cols-2 gap-3 text-sm [&>div]:min-w-0">
               <div>
                 <dt className="text-xs font-semibold uppercase text-slate-500">User</dt>
