@@ -97,6 +97,28 @@ test.describe('booking and paying', () => {
     expect(await myTickets(request, account.token)).toEqual([]);
   });
 
+  test('a payment that completes while the checkout is closing still books the ticket (asked once, not "cancelled")', async ({
+    page,
+    request,
+  }) => {
+    // Like a UPI request approved on the phone after the customer closed Razorpay's window.
+    const account = await openDashboard(page, request);
+    const description = 'Paid on the phone after closing the window.';
+    const opened = page.waitForResponse((r) => r.url().endsWith('/order') && r.request().method() === 'POST');
+    const dialog = await bookUntilCheckout(page, description);
+    const order = (await (await opened).json()) as { id: string };
+    const paid = await request.post(`/test-checkout/${order.id}`, {
+      headers: { authorization: `Bearer ${account.token}` },
+      data: { outcome: 'success' },
+    });
+    expect(paid.status()).toBe(200);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expectToast(page, 'Ticket booked and payment successful!', 'success');
+    await expect(ticketCard(page, description)).toBeVisible();
+    await expect(toast(page, 'Payment cancelled')).toHaveCount(0);
+    expect((await myTickets(request, account.token)).map((t) => t.description)).toEqual([description]);
+  });
+
   test('the Close button of the Test payment dialog also cancels the payment', async ({ page, request }) => {
     const account = await openDashboard(page, request);
     const dialog = await bookUntilCheckout(page, 'Keyboard stopped typing.');

@@ -3,7 +3,7 @@ import { toast } from '@/lib/toast';
 import type { OrderResponse } from '@shared/contracts/payments';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { type Prefill, useCheckout } from '../components/checkout-context';
-import { pollPaymentStatus, verifyPayment } from './payment-calls';
+import { getPaymentStatus, pollPaymentStatus, verifyPayment } from './payment-calls';
 
 export interface PaymentFlow {
   createOrder(): Promise<OrderResponse>;
@@ -43,15 +43,6 @@ export function usePaymentFlow() {
         toast.error('Could not open the payment window. Please check your connection and try again.');
         return false;
       }
-      if (result.kind === 'dismissed') {
-        toast.info('Payment cancelled');
-        return false;
-      }
-      if (result.kind === 'failed') {
-        toast.error('Payment failed or timed out.');
-        return false;
-      }
-
       const finish = async () => {
         try {
           await flow.afterPaid(order.id);
@@ -63,10 +54,26 @@ export function usePaymentFlow() {
         }
       };
 
+      if (result.kind === 'dismissed' || result.kind === 'failed') {
+        // A payment can complete as the window closes (a UPI request approved on the phone, a retry
+        // after a failed attempt): the order's status is asked once before saying it did not.
+        const status = await getPaymentStatus(order.id).catch(() => undefined);
+        if (status === 'captured' || status === 'verified') return finish();
+        if (result.kind === 'dismissed') toast.info('Payment cancelled');
+        else toast.error('Payment failed or timed out.');
+        return false;
+      }
+
       try {
         const verified = await verifyPayment(result.success);
         if (verified.status === 'success') return await finish();
       } catch (err) {
+        if (err instanceof ApiError && err.status === 401) {
+          // The session ended during the payment (the API client says so): the payment itself may
+          // have gone through, and the webhook or the reconciliation then makes the ticket.
+          toast.info('If your payment went through, your ticket will appear once you log in again.');
+          return false;
+        }
         if (err instanceof ApiError && err.status < 500) {
           toast.error('Payment verification failed');
           return false;
