@@ -68,12 +68,7 @@ export async function reconcileOrders(
     }
     for (const payment of captured) {
       if (payment.amount !== order.amount || payment.currency !== order.currency) {
-        if (await recordMismatch(db, order, payment)) {
-          log.error(
-            { orderId: order.orderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency },
-            'a captured payment does not match its order (amount or currency): refund it',
-          );
-        }
+        await recordMismatch(db, log, order, payment);
         continue;
       }
       const settlement = await settlePayment(db, order.orderId, {

@@ -300,14 +300,16 @@ export function reportSettlement(log: FastifyBaseLogger, { order, duplicate, pai
 
 /**
  * A captured payment whose amount or currency is not the order's: it pays nothing, and is kept in
- * the order's trail (once per payment) for a person to refund. Answers whether it was new.
+ * the order's trail (once per payment, however often it is delivered) and logged as an error for a
+ * person to refund.
  */
 export async function recordMismatch(
   db: Db,
+  log: FastifyBaseLogger,
   order: PaymentRow,
   payment: { id: string; amount: number; currency: string },
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
+): Promise<void> {
+  const recorded = await db.transaction(async (tx) => {
     // Under the order's lock: deliveries of one payment arriving together record it once.
     await lockPayment(tx, order.orderId);
     if (await hasPaymentEvent(tx, order.orderId, 'payment_mismatch', payment.id)) return false;
@@ -327,6 +329,12 @@ export async function recordMismatch(
     });
     return true;
   });
+  if (recorded) {
+    log.error(
+      { orderId: order.orderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency },
+      'a captured payment does not match its order (amount or currency): refund it',
+    );
+  }
 }
 
 /** A failed attempt; never un-pays an order that is already paid. */
