@@ -28,13 +28,19 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Contact</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <a href={telHref(appConfig.supportPhone)} className="inline-flex items-center gap-2 hover:text-white">
+              <a
+                href={telHref(appConfig.supportPhone)}
+                className="inline-flex min-h-6 items-center gap-2 hover:text-white"
+              >
                 <Phone aria-hidden="true" className="size-4 text-cyan-400" />
                 {appConfig.supportPhone}
               </a>
             </li>
             <li>
-              <a href={`mailto:${appConfig.supportEmail}`} className="inline-flex items-center gap-2 hover:text-white">
+              <a
+                href={`mailto:${appConfig.supportEmail}`}
+                className="inline-flex min-h-6 items-center gap-2 hover:text-white"
+              >
                 <Mail aria-hidden="true" className="size-4 text-cyan-400" />
                 {appConfig.supportEmail}
               </a>
@@ -43,10 +49,11 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Support">
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Support</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <ul className="mt-4 space-y-1 text-sm">
             {SUPPORT_LINKS.map((l) => (
               <li key={l.to}>
-                <AppLink to={l.to} className="hover:text-white">
+                {/* At least 24 px tall, a comfortable target for a finger (WCAG 2.5.8). */}
+                <AppLink to={l.to} className="inline-flex min-h-6 items-center hover:text-white">
                   {l.label}
                 </AppLink>
               </li>
