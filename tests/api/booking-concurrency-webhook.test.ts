@@ -22,6 +22,7 @@ import {
   type RazorpayStandIn,
   razorpayCheckout,
   razorpayWebhook,
+  sendWebhook,
   startRazorpayStandIn,
 } from '../support/razorpay-stand-in.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -131,12 +132,7 @@ describe('concurrency', () => {
             kind === 'verify'
               ? await verify(rz, s, checkout)
               : kind === 'webhook'
-                ? await rz.app.inject({
-                    method: 'POST',
-                    url: '/webhooks/razorpay',
-                    payload: hook.payload,
-                    headers: hook.headers,
-                  })
+                ? await sendWebhook(rz.app, hook)
                 : await post(rz, '/api/tickets', { ...draftBody(d), orderId: order.id }, s.headers);
           return { kind, statusCode: res.statusCode, body: res.body };
         }),
@@ -148,13 +144,7 @@ describe('concurrency', () => {
 });
 
 describe('the Razorpay webhook', () => {
-  const sendHook = (hook: { payload: string; headers: Record<string, string> }) =>
-    rz.app.inject({
-      method: 'POST',
-      url: '/webhooks/razorpay',
-      payload: hook.payload,
-      headers: hook.headers,
-    });
+  const sendHook = (hook: Parameters<typeof sendWebhook>[1]) => sendWebhook(rz.app, hook);
 
   it('changes nothing when the same delivery is replayed (one ticket, one captured event)', async () => {
     const d = await serviceDraft(rz);

@@ -20,6 +20,7 @@ import {
   type RazorpayStandIn,
   razorpayCheckout,
   razorpayWebhook,
+  sendWebhook,
   startRazorpayStandIn,
 } from '../support/razorpay-stand-in.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -48,8 +49,7 @@ beforeEach(() => {
   log.length = 0;
 });
 
-const sendHook = (hook: { payload: string; headers: Record<string, string> }) =>
-  t.app.inject({ method: 'POST', url: '/webhooks/razorpay', payload: hook.payload, headers: hook.headers });
+const sendHook = (hook: Parameters<typeof sendWebhook>[1]) => sendWebhook(t.app, hook);
 
 const logged = () => log.map((l) => JSON.parse(l) as Record<string, unknown> & { level: number; msg: string });
 

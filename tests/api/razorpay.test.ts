@@ -25,6 +25,7 @@ import {
   type RazorpayStandIn,
   razorpayCheckout,
   razorpayWebhook,
+  sendWebhook,
   startRazorpayStandIn,
 } from '../support/razorpay-stand-in.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -44,13 +45,7 @@ afterAll(async () => {
 });
 beforeEach(() => standIn.reset());
 
-const sendHook = (hook: { payload: string; headers: Record<string, string> }) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/webhooks/razorpay',
-    payload: hook.payload,
-    headers: hook.headers,
-  });
+const sendHook = (hook: Parameters<typeof sendWebhook>[1]) => sendWebhook(t.app, hook);
 
 describe('POST /order through the Razorpay Orders API', () => {
   it("sends the server's fee, INR, the server's receipt and the token's user to Razorpay", async () => {

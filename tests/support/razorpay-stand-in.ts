@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ZodApp } from '../../src/server/lib/http.js';
 
 /**
  * A tiny local stand-in for Razorpay's Orders API (`POST /v1/orders`), so the official SDK the
@@ -267,3 +268,7 @@ export function razorpayWebhook(
     },
   };
 }
+
+/** Delivers a webhook (razorpayWebhook's payload and headers, as they are) to the app. */
+export const sendWebhook = (app: Pick<ZodApp, 'inject'>, hook: { payload: string; headers: Record<string, string> }) =>
+  app.inject({ method: 'POST', url: '/webhooks/razorpay', payload: hook.payload, headers: hook.headers });

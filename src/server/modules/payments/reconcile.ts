@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from './providers/index.js';
 import { claimUnpaidOrders } from './queries.js';
-import { recordMismatch, reportSettlement, settlePayment } from './service.js';
+import { settleCapture } from './service.js';
 
 /**
  * The reconciliation: orders still unpaid some minutes after their last activity (opened, offered
@@ -67,18 +67,9 @@ export async function reconcileOrders(
       continue;
     }
     for (const payment of captured) {
-      if (payment.amount !== order.amount || payment.currency !== order.currency) {
-        await recordMismatch(db, log, order, payment);
-        continue;
-      }
-      const settlement = await settlePayment(db, order.orderId, {
-        status: 'captured',
-        paymentId: payment.id,
-        actorId: null,
-        via: 'reconcile',
-      });
-      reportSettlement(log, settlement);
-      if (!settlement.upgraded) continue; // settled meanwhile by the webhook or the checkout, or a second payment
+      const settlement = await settleCapture(db, log, order, payment, 'reconcile');
+      // A mismatch, or settled meanwhile by the webhook or the checkout, or a second payment.
+      if (!settlement?.upgraded) continue;
       result.settled++;
       log.warn(
         { orderId: order.orderId, paymentId: payment.id, ticketId: settlement.ticketId },

@@ -17,7 +17,7 @@ import { resolveServicePair } from '../catalogue/service.js';
 import { hasPaymentEvent, recordEvent } from '../tickets/history.js';
 import { findTicket } from '../tickets/queries.js';
 import { createTicketFromOrder } from '../tickets/service.js';
-import { type PaymentProvider, ProviderError } from './providers/index.js';
+import { type PaymentProvider, ProviderError, type ProviderPayment } from './providers/index.js';
 import {
   findPayment,
   inProgressPaymentsOfTicket,
@@ -303,11 +303,11 @@ export function reportSettlement(log: FastifyBaseLogger, { order, duplicate, pai
  * the order's trail (once per payment, however often it is delivered) and logged as an error for a
  * person to refund.
  */
-export async function recordMismatch(
+async function recordMismatch(
   db: Db,
   log: FastifyBaseLogger,
   order: PaymentRow,
-  payment: { id: string; amount: number; currency: string },
+  payment: ProviderPayment,
 ): Promise<void> {
   const recorded = await db.transaction(async (tx) => {
     // Under the order's lock: deliveries of one payment arriving together record it once.
@@ -420,4 +420,30 @@ export async function inProgressPayments(db: Db, user: UserRow) {
     if (!seen || (!isPaid(seen) && isPaid(r.status))) best.set(r.ticketId, r.status);
   }
   return [...best].map(([ticketId, status]) => ({ ticketId, status }));
+}
+
+/**
+ * A payment the provider reports captured (its webhook, or the reconciliation asking it): one of
+ * the order's amount and currency settles the order; any other is recorded as a mismatch for a
+ * refund and pays nothing (answers undefined). Whatever needs a person is logged.
+ */
+export async function settleCapture(
+  db: Db,
+  log: FastifyBaseLogger,
+  order: PaymentRow,
+  payment: ProviderPayment,
+  via: 'webhook' | 'reconcile',
+): Promise<Settlement | undefined> {
+  if (payment.amount !== order.amount || payment.currency !== order.currency) {
+    await recordMismatch(db, log, order, payment);
+    return undefined;
+  }
+  const settlement = await settlePayment(db, order.orderId, {
+    status: 'captured',
+    paymentId: payment.id,
+    actorId: null,
+    via,
+  });
+  reportSettlement(log, settlement);
+  return settlement;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import type { PaymentProvider } from './providers/index.js';
-import { failPayment, recordMismatch, reportSettlement, settlePayment } from './service.js';
+import { failPayment, settleCapture } from './service.js';
 import { findPayment } from './queries.js';
 
 const paymentEntity = z.object({
@@ -85,20 +85,7 @@ export async function webhookRoutes(app: ZodApp, { db, provider }: { db: Db; pro
       if (!payment || !order) return { ok: true as const };
 
       if (event === 'payment.captured' || event === 'order.paid') {
-        if (payment.amount !== order.amount || payment.currency !== order.currency) {
-          // It pays nothing; the money taken is kept in the order's trail for a refund.
-          await recordMismatch(db, request.log, order, payment);
-          return { ok: true as const };
-        }
-        reportSettlement(
-          request.log,
-          await settlePayment(db, order.orderId, {
-            status: 'captured',
-            paymentId: payment.id,
-            actorId: null,
-            via: 'webhook',
-          }),
-        );
+        await settleCapture(db, request.log, order, payment, 'webhook');
       } else if (event === 'payment.failed') {
         await failPayment(db, order.orderId, {
           actorId: null,

@@ -2,7 +2,7 @@ import type { Config } from '../../../config.js';
 import { createRazorpayProvider } from './razorpay-provider.js';
 import { createTestProvider } from './test-provider.js';
 
-export type { PaymentProvider } from './types.js';
+export type { PaymentProvider, ProviderPayment } from './types.js';
 export { ProviderError } from './types.js';
 
 export type TestPaymentProvider = ReturnType<typeof createTestProvider>;
