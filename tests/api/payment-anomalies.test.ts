@@ -21,9 +21,8 @@ import {
   razorpayCheckout,
   razorpayWebhook,
   sendWebhook,
-  startRazorpayStandIn,
 } from '../support/razorpay-stand-in.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { razorpayTestApp, type TestApp } from '../support/test-app.js';
 
 // Money the provider took that the app could otherwise lose track of: a second payment on an order
 // already paid, a capture for the wrong amount, an order Razorpay could not open. Each is kept in the
@@ -36,14 +35,10 @@ let draft: Draft;
 const log: string[] = [];
 
 beforeAll(async () => {
-  standIn = await startRazorpayStandIn();
-  t = await createTestApp({ ...RAZORPAY_ENV }, { razorpayApiUrl: standIn.url, logLines: log });
+  ({ t, standIn } = await razorpayTestApp({ logLines: log }));
   draft = await serviceDraft(t);
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => t?.close());
 beforeEach(() => {
   standIn.reset();
   log.length = 0;

@@ -16,14 +16,8 @@ import {
   ticketRowsOfOrder,
   verify,
 } from '../support/booking.js';
-import {
-  newPaymentId,
-  RAZORPAY_ENV,
-  type RazorpayStandIn,
-  razorpayCheckout,
-  startRazorpayStandIn,
-} from '../support/razorpay-stand-in.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { newPaymentId, RAZORPAY_ENV, type RazorpayStandIn, razorpayCheckout } from '../support/razorpay-stand-in.js';
+import { razorpayTestApp, type TestApp } from '../support/test-app.js';
 
 // The reconciliation (src/server/modules/payments/reconcile.ts): an order Razorpay captured whose
 // webhook never came gets its ticket once the order is old enough to be asked about.
@@ -35,14 +29,10 @@ const lines: string[] = [];
 const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
 
 beforeAll(async () => {
-  standIn = await startRazorpayStandIn();
-  t = await createTestApp({ ...RAZORPAY_ENV }, { razorpayApiUrl: standIn.url });
+  ({ t, standIn } = await razorpayTestApp());
   draft = await serviceDraft(t);
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => t?.close());
 beforeEach(() => {
   standIn.reset();
   standIn.payments.clear();

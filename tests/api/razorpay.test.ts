@@ -28,21 +28,17 @@ import {
   sendWebhook,
   startRazorpayStandIn,
 } from '../support/razorpay-stand-in.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, razorpayTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let standIn: RazorpayStandIn;
 let draft: Draft;
 
 beforeAll(async () => {
-  standIn = await startRazorpayStandIn();
-  t = await createTestApp({ ...RAZORPAY_ENV }, { razorpayApiUrl: standIn.url });
+  ({ t, standIn } = await razorpayTestApp());
   draft = await serviceDraft(t);
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => t?.close());
 beforeEach(() => standIn.reset());
 
 const sendHook = (hook: Parameters<typeof sendWebhook>[1]) => sendWebhook(t.app, hook);

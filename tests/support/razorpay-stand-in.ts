@@ -64,6 +64,11 @@ export interface RazorpayStandIn {
    */
   payments: Map<string, StandInPayment[]>;
   mode: StandInMode;
+  /**
+   * Run once, and awaited, before the next `POST /v1/orders` is answered (then cleared): what the
+   * rest of the world does while the app waits for Razorpay to open an order.
+   */
+  beforeNextOrder: (() => Promise<void>) | null;
   /** Back to answering normally, with no recorded requests. */
   reset(): void;
   close(): Promise<void>;
@@ -104,9 +109,11 @@ export async function startRazorpayStandIn(
     orders,
     payments,
     mode: 'ok',
+    beforeNextOrder: null,
     orderRequests: () => requests.filter((r) => r.method === 'POST' && r.path === '/v1/orders'),
     reset() {
       state.mode = 'ok';
+      state.beforeNextOrder = null;
       requests.length = 0;
     },
     close: () =>
@@ -121,6 +128,15 @@ export async function startRazorpayStandIn(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const meanwhile = req.method === 'POST' ? state.beforeNextOrder : null;
+      if (!meanwhile) return answer();
+      state.beforeNextOrder = null;
+      meanwhile().then(answer, (err: unknown) => {
+        send(res, 500, rzpError('SERVER_ERROR', `stand-in hook failed: ${String(err)}`));
+      });
+    });
+
+    function answer() {
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: unknown;
       try {
@@ -195,7 +211,7 @@ export async function startRazorpayStandIn(
         attempts: 0,
         created_at: Math.floor(Date.now() / 1000),
       });
-    });
+    }
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

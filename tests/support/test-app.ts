@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { prepareDatabase } from '../../src/server/db/bootstrap.js';
 import type { ZodApp } from '../../src/server/lib/http.js';
 import { freshPostgresDatabase } from './fresh-postgres.js';
+import { RAZORPAY_ENV, type RazorpayStandIn, startRazorpayStandIn } from './razorpay-stand-in.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
@@ -79,6 +80,23 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The real app on Razorpay, its API played by a fresh local stand-in (see razorpay-stand-in.ts);
+ * closing the app closes the stand-in too.
+ */
+export async function razorpayTestApp(
+  overrides: Omit<TestAppOverrides, 'razorpayApiUrl'> = {},
+): Promise<{ t: TestApp; standIn: RazorpayStandIn }> {
+  const standIn = await startRazorpayStandIn();
+  const t = await createTestApp({ ...RAZORPAY_ENV }, { ...overrides, razorpayApiUrl: standIn.url });
+  const closeApp = t.close;
+  t.close = async () => {
+    await closeApp();
+    await standIn.close();
+  };
+  return { t, standIn };
 }
 
 /** A log destination that keeps each line. */

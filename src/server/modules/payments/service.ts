@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } from '../../lib/errors.js';
 import { resolveServicePair } from '../catalogue/service.js';
 import { hasPaymentEvent, recordEvent } from '../tickets/history.js';
-import { findTicket } from '../tickets/queries.js';
+import { findTicket, lockTicket } from '../tickets/queries.js';
 import { createTicketFromOrder } from '../tickets/service.js';
 import { type PaymentProvider, ProviderError, type ProviderPayment } from './providers/index.js';
 import {
@@ -126,6 +126,14 @@ export async function createInProgressOrder(
   });
   try {
     const row = await db.transaction(async (tx) => {
+      // Calls opening an order for this ticket queue here. While this one waited for the provider,
+      // another may have stored an order (and it may have failed, or been paid), or the ticket may
+      // have moved on: checked again under the lock, so a ticket never has two orders to pay.
+      const locked = await lockTicket(tx, ticket.id);
+      if (locked?.status !== 'in-progress')
+        throw conflict('The in-progress fee can only be paid while the ticket is in progress');
+      const stored = await openInProgressOrderOf(tx, ticket.id);
+      if (stored) return stored;
       const r = await insertPayment(tx, {
         orderId: order.id,
         kind: 'inprogress',
@@ -144,10 +152,12 @@ export async function createInProgressOrder(
       });
       return r;
     });
+    // The provider order made here is then never shown, so never paid.
+    if (row.status === 'failed') return orderAnswer(provider, await reopenOrder(db, row, user.id));
     return orderAnswer(provider, row);
   } catch (err) {
     // A concurrent call stored its order first (one open order per ticket, by a unique index):
-    // every caller pays that one. The provider order made here is never shown, so never paid.
+    // every caller pays that one.
     if (!isUniqueViolation(err)) throw err;
     const winner = await openInProgressOrderOf(db, ticket.id);
     if (!winner) throw err;

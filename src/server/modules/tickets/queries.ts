@@ -134,3 +134,9 @@ export async function findTicket(db: Db, id: string) {
   const [row] = await db.select().from(tickets).where(eq(tickets.id, id)).limit(1);
   return row;
 }
+
+/** The ticket row, locked for the rest of the transaction: concurrent changes to one ticket queue up. */
+export async function lockTicket(tx: Db, id: string) {
+  const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update').limit(1);
+  return row;
+}

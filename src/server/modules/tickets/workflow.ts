@@ -6,12 +6,12 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findUserById } from '../auth/queries.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { recordEvent } from './history.js';
-import { findTicketView, listTickets } from './queries.js';
+import { findTicketView, listTickets, lockTicket } from './queries.js';
 import { serializeTicket } from './serialize.js';
 
-/** The ticket row, locked for the rest of the transaction: concurrent changes to one ticket queue up. */
-async function lockTicket(tx: Db, id: string) {
-  const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update').limit(1);
+/** The ticket row, locked for the rest of the transaction (see lockTicket), or a 404. */
+async function lockedTicket(tx: Db, id: string) {
+  const row = await lockTicket(tx, id);
   if (!row) throw notFound('Ticket not found');
   return row;
 }
@@ -40,7 +40,7 @@ export async function engineerTickets(db: Db, engineerId: string, q: { limit: nu
 /** Admin: any of the three statuses, only when it differs, never once completed. */
 export async function changeStatus(db: Db, actor: UserRow, ticketId: string, status: TicketStatus) {
   await db.transaction(async (tx) => {
-    const ticket = await lockTicket(tx, ticketId);
+    const ticket = await lockedTicket(tx, ticketId);
     if (ticket.status === 'completed') throw conflict('A completed ticket cannot change status');
     if (ticket.status === status) throw conflict(`The ticket is already ${status.replace('-', ' ')}`);
     await tx
@@ -62,7 +62,7 @@ export async function assignEngineer(db: Db, actor: UserRow, ticketId: string, e
   const engineer = await findUserById(db, engineerId);
   if (!engineer || engineer.role !== 'engineer') throw badRequest('Only a user with the engineer role can be assigned');
   await db.transaction(async (tx) => {
-    const ticket = await lockTicket(tx, ticketId);
+    const ticket = await lockedTicket(tx, ticketId);
     if (ticket.status === 'completed') throw conflict('A completed ticket cannot be assigned');
     if (ticket.engineerId) throw conflict('This ticket already has an engineer');
     await tx.update(tickets).set({ engineerId }).where(eq(tickets.id, ticketId));
@@ -79,7 +79,7 @@ export async function assignEngineer(db: Db, actor: UserRow, ticketId: string, e
 /** Engineer: only their own ticket, only while in progress, with remarks. */
 export async function completeTicket(db: Db, engineer: UserRow, ticketId: string, remarks: string) {
   await db.transaction(async (tx) => {
-    const ticket = await lockTicket(tx, ticketId);
+    const ticket = await lockedTicket(tx, ticketId);
     if (ticket.engineerId !== engineer.id) throw forbidden('This ticket is not assigned to you');
     if (ticket.status === 'completed') throw conflict('This ticket is already completed');
     if (ticket.status !== 'in-progress') throw conflict('Only a ticket in progress can be completed');
