@@ -29,6 +29,8 @@ test.describe('a session the server no longer accepts', () => {
     await expect(page).toHaveURL('/');
     await expect(loginButton(page)).toBeVisible();
     expect(await storedToken(page)).toBeNull();
+    // Said once: the profile form adds no error of its own about the refused save.
+    await expect(page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')).toHaveCount(1);
   });
 
   test('ended before the visit: the home page signs out and says why', async ({ page, request }) => {

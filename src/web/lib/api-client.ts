@@ -12,6 +12,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server refused the session's token (it expired, or the session was ended elsewhere): the
+ * visitor is signed out and told so once, by the API client, so screens say nothing more about it.
+ */
+export class SessionEndedError extends ApiError {
+  constructor(message: string) {
+    super(message, 401);
+    this.name = 'SessionEndedError';
+  }
+}
+
 /** The request never got an answer (offline, server down, connection dropped). */
 export class NetworkError extends Error {
   constructor() {
@@ -49,10 +60,13 @@ export async function api<T>(
   }
 
   const data: unknown = await res.json().catch(() => undefined);
-  if (res.status === 401 && token && options.token === undefined) sessionEnded(token);
   if (!res.ok) {
     const message =
       data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
+    if (res.status === 401 && token && options.token === undefined) {
+      sessionEnded(token);
+      throw new SessionEndedError(message);
+    }
     throw new ApiError(message, res.status);
   }
   return data as T;
@@ -75,4 +89,13 @@ function sessionEnded(token: string) {
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.message) return err.message;
   return fallback;
+}
+
+/**
+ * Says in a toast why a call failed (errorMessage); nothing when the session ended, which the API
+ * client has already said.
+ */
+export function toastError(err: unknown, fallback: string) {
+  if (err instanceof SessionEndedError) return;
+  toast.error(errorMessage(err, fallback));
 }

@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/api-client';
 import { useCreateUser } from '../api/admin-queries';
 import { useFocusFirstField } from '@/lib/focus';
 
@@ -34,7 +34,7 @@ export function NewUserForm({ onDone }: { onDone(): void }) {
       form.reset(EMPTY);
       onDone();
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to create user'));
+      toastError(err, 'Failed to create user');
     }
   });
 

@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/api-client';
 import { useSaveService } from '../api/admin-queries';
 
 /** The service being edited: a main service (parentId null) or a sub-service. */
@@ -54,7 +54,7 @@ export function ServiceForm({
       form.reset({ name: '', parentId: '' });
       onDone();
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to save service'));
+      toastError(err, 'Failed to save service');
     }
   });
   const title = editing ? `Edit ${editing.name}` : 'Add a service';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/api-client';
 import { useCatalogue, useDeleteService } from '../api/admin-queries';
 import { type EditableService, ServiceForm } from './service-form';
 
@@ -60,7 +60,7 @@ export function ServicesTab() {
       // The form must not keep editing something that no longer exists (or whose parent is gone).
       if (editing && (editing.id === service.id || editing.parentId === service.id)) setEditing(null);
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to delete service'));
+      toastError(err, 'Failed to delete service');
     } finally {
       setDeletingId(null);
     }

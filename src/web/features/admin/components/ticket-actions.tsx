@@ -5,7 +5,7 @@ import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAssignEngineer, useChangeStatus, useEngineers } from '../api/admin-queries';
 
@@ -23,7 +23,7 @@ function StatusControl({ ticket }: { ticket: Ticket }) {
         // Written as the badge shows it ("In Progress").
         onSuccess: () =>
           toast.success(`Status updated to ${statusLabel(status).replace(/\b\w/g, (c) => c.toUpperCase())}`),
-        onError: (err) => toast.error(errorMessage(err, 'Failed to update status')),
+        onError: (err) => toastError(err, 'Failed to update status'),
       },
     );
   return (
@@ -66,7 +66,7 @@ function AssignControl({ ticket }: { ticket: Ticket }) {
       { id: ticket.id, engineerId },
       {
         onSuccess: ({ ticket: t }) => toast.success(`Assigned to ${t.engineer?.name ?? 'engineer'}`),
-        onError: (err) => toast.error(errorMessage(err, 'Failed to assign engineer')),
+        onError: (err) => toastError(err, 'Failed to assign engineer'),
       },
     );
   return (

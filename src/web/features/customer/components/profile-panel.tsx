@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/customer-queries';
 import { useFocusFirstField } from '@/lib/focus';
 
@@ -30,7 +30,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone(): void }) {
       toast.success('Profile updated successfully!');
       onDone();
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to update profile'));
+      toastError(err, 'Failed to update profile');
     }
   });
   return (

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, SessionEndedError } from '@/lib/api-client';
 import { useCompleteTicket } from '../api/engineer-queries';
 
 /** Complete Ticket → remarks → Submit & Complete / Cancel (SPEC.md §2, §8). */
@@ -42,6 +42,7 @@ export function CompleteTicket({ ticketId }: { ticketId: string }) {
       await mutation.mutateAsync({ id: ticketId, remarks: parsed.data.remarks });
       toast.success('Ticket marked as completed!');
     } catch (err) {
+      if (err instanceof SessionEndedError) return; // the API client has said so
       if (err instanceof ApiError) toast.error(err.message || 'Failed to complete ticket.');
       else toast.error('Server error while completing ticket.');
     }

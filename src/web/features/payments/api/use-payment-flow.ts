@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { toast } from '@/lib/toast';
 import type { OrderResponse } from '@shared/contracts/payments';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage, SessionEndedError, toastError } from '@/lib/api-client';
 import { type Prefill, useCheckout } from '../components/checkout-context';
 import { getPaymentStatus, pollPaymentStatus, verifyPayment } from './payment-calls';
 
@@ -29,6 +29,7 @@ export function usePaymentFlow() {
       try {
         order = await flow.createOrder();
       } catch (err) {
+        if (err instanceof SessionEndedError) return false; // the API client has said so
         // SPEC.md §8's message, and the server's reason when it has one of its own (a fee already
         // paid, too many orders in a minute).
         const reason = errorMessage(err, ORDER_FAILED);
@@ -49,7 +50,7 @@ export function usePaymentFlow() {
           toast.success(flow.successMessage);
           return true;
         } catch (err) {
-          toast.error(errorMessage(err, flow.afterPaymentError));
+          toastError(err, flow.afterPaymentError);
           return false;
         }
       };
@@ -68,7 +69,7 @@ export function usePaymentFlow() {
         const verified = await verifyPayment(result.success);
         if (verified.status === 'success') return await finish();
       } catch (err) {
-        if (err instanceof ApiError && err.status === 401) {
+        if (err instanceof SessionEndedError) {
           // The session ended during the payment (the API client says so): the payment itself may
           // have gone through, and the webhook or the reconciliation then makes the ticket.
           toast.info('If your payment went through, your ticket will appear once you log in again.');
