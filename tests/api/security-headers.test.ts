@@ -54,6 +54,25 @@ describe('security headers on every page the server serves', () => {
     expectPageHeaders(res);
   });
 
+  it('/auth/success, whose address carries the session token: no Referer from its own requests, not stored', async () => {
+    // The Google callback sends the browser to /auth/success?token=<session>&done=… (DECISIONS.md §3).
+    // Before its script takes the token out of the address, the page loads its scripts, font and
+    // styles; with the site's policy each of those would repeat the address, token included, as its
+    // Referer (which access logs keep), and the browser's cache would keep the page under it.
+    const res = await call({
+      method: 'GET',
+      url: '/auth/success?token=eyJhbGciOiJIUzI1NiJ9.e30.sig&done=abc',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // The other pages keep the site's policy.
+    const home = await call({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(home.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(home.headers['cache-control']).toBe('no-cache');
+  });
+
   it('the 404 page', async () => {
     const res = await call({
       method: 'GET',

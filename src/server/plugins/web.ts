@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { GOOGLE_DONE } from '../../shared/contracts/auth.js';
 import { MARKETING_PATHS, NOT_FOUND_META, PAGE_META, type PageMeta } from '../../shared/seo.js';
 import type { PublicAppConfig } from '../../shared/app-config.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
@@ -133,11 +134,15 @@ export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: C
   const notFoundPage = render(siteTemplate, '/404', NOT_FOUND_META, renderedFor(null));
 
   const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
-    reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Encoding');
+    reply.status(status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+    if (request.routeOptions.url === GOOGLE_DONE.path) {
+      // Google sign-in ends here with the session token in the address until the page's script takes
+      // it out: the page's own requests (scripts, font, styles) must not repeat it as their Referer,
+      // and the browser must not keep the page under that address.
+      reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store');
+    } else {
+      reply.header('Cache-Control', 'no-cache');
+    }
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(html);
     return reply.header('Content-Encoding', encoding).send(compressed(html)[encoding]);
