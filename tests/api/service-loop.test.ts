@@ -168,16 +168,19 @@ describe('the whole service loop through the API', () => {
       user: { name: customer.user.name, email: customer.user.email, phone: customer.user.phone },
     });
 
-    expectError(
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/tickets/${ticket.id}/complete`,
-        headers: eng,
-        payload: { remarks: '   ' },
-      }),
-      400,
-      'Please enter remarks before completing the ticket.',
-    );
+    // Blank: spaces, or characters that show nothing (zero-width space and joiners, word joiner).
+    for (const remarks of ['   ', '\u200b\u200c\u200d\u2060', ' \u00a0\ufeff ']) {
+      expectError(
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/tickets/${ticket.id}/complete`,
+          headers: eng,
+          payload: { remarks },
+        }),
+        400,
+        'Please enter remarks before completing the ticket.',
+      );
+    }
     const done = await t.app.inject({
       method: 'PATCH',
       url: `/api/tickets/${ticket.id}/complete`,

@@ -23,18 +23,34 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 /** Whether free text holds only characters a form field may store. */
 export const hasOnlyAllowedChars = (s: string) => !CONTROL_CHARS.test(s) && !UNPAIRED_SURROGATE.test(s);
 
-const trimmed = (label: string, max: number) =>
+// Spaces and format characters (zero-width space and joiners, word joiner, bidi marks) show nothing
+// on their own. Inside real text they stay: joiners shape emoji sequences and Indic scripts.
+const BLANK = /^[\s\p{Cf}]*$/u;
+
+/** Whether text shows nothing: empty, spaces, or only invisible format characters. */
+export const isBlank = (s: string) => BLANK.test(s);
+
+/** Required free text: trimmed, not blank, at most `max` characters, no control characters. */
+export const requiredText = (
+  label: string,
+  max: number,
+  {
+    missing = `${label} is required`,
+    disallowed = `${label} contains characters that are not allowed`,
+  }: { missing?: string; disallowed?: string } = {},
+) =>
   z
-    .string({ message: `${label} is required` })
+    .string({ message: missing })
     .trim()
-    .min(1, `${label} is required`)
+    .min(1, missing)
+    .refine((s) => !isBlank(s), missing)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine(hasOnlyAllowedChars, `${label} contains characters that are not allowed`);
+    .refine(hasOnlyAllowedChars, disallowed);
 
 /** A required reference to a record, with the form's own wording when it is missing. */
 export const requiredId = (missing: string) => z.string({ message: missing }).trim().min(1, missing).pipe(idSchema);
 
-export const nameField = trimmed('Name', LIMITS.nameMax);
+export const nameField = requiredText('Name', LIMITS.nameMax);
 
 export const emailField = z
   .string({ message: 'Email is required' })
@@ -55,6 +71,4 @@ export const phoneField = z
   }, 'Enter a valid phone number')
   .pipe(z.string().max(LIMITS.phoneMax, 'Enter a valid phone number'));
 
-export const descriptionField = trimmed('Description', LIMITS.descriptionMax);
-
-export const requiredText = trimmed;
+export const descriptionField = requiredText('Description', LIMITS.descriptionMax);

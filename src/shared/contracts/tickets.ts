@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../tickets.js';
 import { LIMITS } from '../product.js';
-import { descriptionField, hasOnlyAllowedChars, requiredId } from './common.js';
+import { descriptionField, requiredId, requiredText } from './common.js';
 
 const person = z.object({ name: z.string(), email: z.string(), phone: z.string() });
 
@@ -54,12 +54,10 @@ export const createTicketBodySchema = ticketDraftSchema.extend({
 
 /** PATCH /api/tickets/{id}/complete: remarks must not be blank. */
 export const completeTicketBodySchema = z.object({
-  remarks: z
-    .string({ message: 'Please enter remarks before completing the ticket.' })
-    .trim()
-    .min(1, 'Please enter remarks before completing the ticket.')
-    .max(LIMITS.remarksMax, `Remarks must be at most ${LIMITS.remarksMax} characters`)
-    .refine(hasOnlyAllowedChars, 'Remarks contain characters that are not allowed'),
+  remarks: requiredText('Remarks', LIMITS.remarksMax, {
+    missing: 'Please enter remarks before completing the ticket.',
+    disallowed: 'Remarks contain characters that are not allowed',
+  }),
 });
 export type CompleteTicketBody = z.input<typeof completeTicketBodySchema>;
 
