@@ -33,14 +33,18 @@ export class NetworkError extends Error {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+type Options = { method?: Method; body?: unknown; signal?: AbortSignal; token?: string };
+
 /**
  * Every call to the API goes through here: JSON in and out, the bearer token from local storage.
  * `token` sends a token not yet stored instead (one being checked): its refusal ends no session.
  */
-export async function api<T>(
-  path: string,
-  options: { method?: Method; body?: unknown; signal?: AbortSignal; token?: string } = {},
-): Promise<T> {
+export async function api<T>(path: string, options: Options = {}): Promise<T> {
+  return (await apiWithHeaders<T>(path, options)).data;
+}
+
+/** api(), with the answer's headers as well (for a call that says something in one). */
+export async function apiWithHeaders<T>(path: string, options: Options = {}): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.token ?? tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -63,13 +67,15 @@ export async function api<T>(
   if (!res.ok) {
     const message =
       data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
-    if (res.status === 401 && token && options.token === undefined) {
-      sessionEnded(token);
+    // No token sent while the page holds one: the site's storage was cleared behind its back.
+    const session = options.token === undefined ? (token ?? tokenStore.held()) : null;
+    if (res.status === 401 && session) {
+      sessionEnded(session);
       throw new SessionEndedError(message);
     }
     throw new ApiError(message, res.status);
   }
-  return data as T;
+  return { data: data as T, headers: res.headers };
 }
 
 const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
@@ -80,7 +86,10 @@ const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
  * pages that need a session then send the visitor home.
  */
 function sessionEnded(token: string) {
-  if (tokenStore.get() !== token) return; // already signed out, or signed in again since
+  // Unless it is signed out already, or signed in again since (the storage cleared behind the page's
+  // back still counts as this session).
+  const stored = tokenStore.get();
+  if (stored !== token && !(stored === null && tokenStore.held() === token)) return;
   tokenStore.clear();
   toast.info(SESSION_ENDED_MESSAGE);
 }

@@ -18,8 +18,7 @@ import type {
 import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import type { TicketStatus } from '@shared/tickets';
-import { api, ApiError, NetworkError } from '@/lib/api-client';
-import { tokenStore } from '@/lib/token-store';
+import { api, apiWithHeaders } from '@/lib/api-client';
 import { engineerLabels } from '../lib/engineer-labels';
 
 const PAGE = 20;
@@ -167,35 +166,17 @@ export const useDeleteService = () =>
 export type DbRecord = Record<string, unknown>;
 export const DB_PAGE = 100;
 
-/**
- * One page of a model's records. Like api(), but it also reads X-Next-Offset, which the server
- * sends only when there is a next page.
- */
+/** One page of a model's records; X-Next-Offset, sent only when there is a next page, says where it starts. */
 export async function fetchDbRecords(
   model: string,
   offset: number,
   signal?: AbortSignal,
 ): Promise<{ records: DbRecord[]; nextOffset: number | null }> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = tokenStore.get();
-  if (token) headers.authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(`/api/prisma/${encodeURIComponent(model)}?limit=${DB_PAGE}&offset=${offset}`, {
-      headers,
-      signal: signal ?? null,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new NetworkError();
-  }
-  const data: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const message =
-      data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
-    throw new ApiError(message, res.status);
-  }
-  const next = res.headers.get('X-Next-Offset');
+  const { data, headers } = await apiWithHeaders<unknown>(
+    `/api/prisma/${encodeURIComponent(model)}?limit=${DB_PAGE}&offset=${offset}`,
+    signal ? { signal } : {},
+  );
+  const next = headers.get('X-Next-Offset');
   const nextOffset = next !== null && next !== '' && Number.isInteger(Number(next)) ? Number(next) : null;
   return { records: Array.isArray(data) ? (data as DbRecord[]) : [], nextOffset };
 }
