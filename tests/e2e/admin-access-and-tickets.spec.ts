@@ -5,6 +5,7 @@ import {
   loginInBrowser,
   signUpViaApi,
   test,
+  toast,
 } from './support/fixtures';
 import {
   adminToken,
@@ -224,5 +225,38 @@ test.describe('accessibility', () => {
     await page.getByLabel('Model').selectOption('User');
     await expect(page.getByRole('region', { name: 'User records' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('All Tickets actions pressed twice', () => {
+  test('double-clicking Assign assigns once and says so; double-clicking Update changes the status once', async ({
+    page,
+    request,
+  }) => {
+    const run = runId();
+    const engineer = await createEngineerViaApi(request, `Double Click Engineer ${run}`);
+    const { ticket } = await bookTicketViaApi(request, `Double click on the admin actions (${run}).`);
+    const assigns = recordRequests(page, new RegExp(`^/api/admin/tickets/${ticket.id}/assign$`), 'PATCH');
+    const statusChanges = recordRequests(page, new RegExp(`^/api/admin/tickets/${ticket.id}$`), 'PATCH');
+
+    await openAdmin(page, request);
+    const panel = page.getByRole('tabpanel', { name: 'All Tickets' });
+    const row = panel.getByRole('row').filter({ hasText: ticket.description });
+    await reveal(panel, row);
+
+    await row
+      .getByRole('combobox', { name: `Engineer for ticket ${SERVICE}` })
+      .selectOption({ label: `Double Click Engineer ${run}` });
+    await row.getByRole('button', { name: 'Assign' }).dblclick();
+    await expect(row).toContainText(engineer.user.email);
+    await expectToast(page, `Assigned to Double Click Engineer ${run}`, 'success');
+    await expect(toast(page, 'This ticket already has an engineer')).toHaveCount(0);
+    expect(assigns).toHaveLength(1);
+
+    await row.getByRole('combobox', { name: `Status of ticket ${SERVICE}` }).selectOption('in-progress');
+    await row.getByRole('button', { name: 'Update' }).dblclick();
+    await expectToast(page, 'Status updated to In Progress', 'success');
+    await expect(toast(page, 'The ticket is already in progress')).toHaveCount(0);
+    expect(statusChanges).toHaveLength(1);
   });
 });

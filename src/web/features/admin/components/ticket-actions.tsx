@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { Ticket } from '@shared/contracts/tickets';
 import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
@@ -16,7 +16,11 @@ function StatusControl({ ticket }: { ticket: Ticket }) {
   const [pick, setPick] = useState<{ on: TicketStatus; status: TicketStatus } | null>(null);
   const status = pick?.on === ticket.status ? pick.status : ticket.status;
   const mutation = useChangeStatus();
-  const update = () =>
+  const pressed = useRef(false);
+  const update = () => {
+    // A double click's second press comes before the button shows it is busy: one change only.
+    if (pressed.current) return;
+    pressed.current = true;
     mutation.mutate(
       { id: ticket.id, status },
       {
@@ -24,8 +28,12 @@ function StatusControl({ ticket }: { ticket: Ticket }) {
         onSuccess: () =>
           toast.success(`Status updated to ${statusLabel(status).replace(/\b\w/g, (c) => c.toUpperCase())}`),
         onError: (err) => toastError(err, 'Failed to update status'),
+        onSettled: () => {
+          pressed.current = false;
+        },
       },
     );
+  };
   return (
     <div className="flex items-center gap-2">
       <NativeSelect
@@ -61,14 +69,21 @@ function AssignControl({ ticket }: { ticket: Ticket }) {
   const list = engineers.data?.engineers;
   const searchable = search !== '' || engineers.data?.more === true;
   const hintId = `engineer-hint-${ticket.id}`;
-  const assign = () =>
+  const pressed = useRef(false);
+  const assign = () => {
+    if (pressed.current) return; // a double click assigns once
+    pressed.current = true;
     mutation.mutate(
       { id: ticket.id, engineerId },
       {
         onSuccess: ({ ticket: t }) => toast.success(`Assigned to ${t.engineer?.name ?? 'engineer'}`),
         onError: (err) => toastError(err, 'Failed to assign engineer'),
+        onSettled: () => {
+          pressed.current = false;
+        },
       },
     );
+  };
   return (
     <div className="flex flex-col gap-2">
       {searchable && (
