@@ -228,3 +228,25 @@ test.describe('Contact Requests tab', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('the open tab', () => {
+  test('is kept in the address: Back from the database viewer and a reload return to it', async ({
+    page,
+    request,
+  }) => {
+    await openAdmin(page, request);
+    await openTab(page, 'Services');
+    await expect(page).toHaveURL('/admin?tab=services');
+    await page.getByRole('link', { name: 'Database viewer' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Database viewer' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
+    // The first tab needs no parameter, and an unknown one opens it.
+    await openTab(page, 'All Tickets');
+    await expect(page).toHaveURL('/admin');
+    await page.goto('/admin?tab=nonsense');
+    await expect(page.getByRole('tab', { name: 'All Tickets' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -4,14 +4,18 @@ import type { User } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { useTabParam } from '@/lib/use-tab-param';
 import { ContactsTab } from './contacts-tab';
 import { ServicesTab } from './services-tab';
 import { TicketsTab } from './tickets-tab';
 import { UsersTab } from './users-tab';
 
+const TABS = ['tickets', 'users', 'contacts', 'services'] as const;
+
 /** /admin: All Tickets, All Users, Contact Requests, Services. */
 export default function AdminDashboard() {
   const user = useOutletContext<User>();
+  const [tab, selectTab] = useTabParam(TABS);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -28,7 +32,7 @@ export default function AdminDashboard() {
           </Link>
         </Button>
       </div>
-      <Tabs defaultValue="tickets" className="mt-6">
+      <Tabs value={tab} onValueChange={selectTab} className="mt-6">
         <TabsList>
           <TabsTrigger value="tickets">
             <Ticket aria-hidden="true" />

@@ -4,11 +4,15 @@ import type { User } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CheckoutProvider } from '@/features/payments/components/checkout-provider';
+import { useTabParam } from '@/lib/use-tab-param';
 import { BookTicketForm } from './book-ticket-form';
 import { ProfilePanel } from './profile-panel';
 import { TicketList } from './ticket-list';
 
+const TABS = ['tickets', 'profile'] as const;
+
 export function CustomerDashboard({ user }: { user: User }) {
+  const [tab, selectTab] = useTabParam(TABS);
   // null until the form has been opened; false once it has closed again.
   const [booking, setBooking] = useState<boolean | null>(null);
   return (
@@ -18,7 +22,7 @@ export function CustomerDashboard({ user }: { user: User }) {
         <p className="mt-1 text-muted-foreground">
           Book a repair, follow your tickets and keep your details up to date.
         </p>
-        <Tabs defaultValue="tickets" className="mt-8">
+        <Tabs value={tab} onValueChange={selectTab} className="mt-8">
           <TabsList>
             <TabsTrigger value="tickets">
               <TicketIcon aria-hidden="true" />
