@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { LoadingState } from '@/components/ui/state';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { AppShell } from './app-shell';
 import { SiteLayout } from './layouts/site-layout';
@@ -37,6 +38,8 @@ const marketing: RouteObject[] = Object.entries(SITE_PAGES).map(([path, load]) =
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    // Shown while the first page's code arrives (every page loads on demand).
+    hydrateFallbackElement: <LoadingState label="Loading" />,
     // A page that fails shows RouteError inside its layout; this one is for a layout that fails itself.
     errorElement: <RouteError />,
     children: [
