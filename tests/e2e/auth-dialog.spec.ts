@@ -35,6 +35,22 @@ test.describe('login and signup', () => {
     await expect(login.getByLabel('Password')).toBeVisible();
   });
 
+  test('the email typed in one mode is still there in the other; the password is not carried', async ({ page }) => {
+    await page.goto('/');
+    const login = await openLoginDialog(page);
+    await login.getByLabel('Email').fill('asha@example.com');
+    await login.getByLabel('Password').fill('secret-password');
+    await login.getByRole('button', { name: 'Create Account' }).click();
+    const signup = page.getByRole('dialog', { name: 'Create Account' });
+    await expect(signup.getByLabel('Email')).toHaveValue('asha@example.com');
+    await expect(signup.getByLabel('Password')).toHaveValue('');
+    await signup.getByLabel('Email').fill('asha.rao@example.com');
+    await signup.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Welcome Back' }).getByLabel('Email')).toHaveValue(
+      'asha.rao@example.com',
+    );
+  });
+
   test('both modes of the dialog, with their error messages, have no serious a11y violations', async ({ page }) => {
     await page.goto('/');
     const login = await openLoginDialog(page);
@@ -72,6 +88,9 @@ test.describe('login and signup', () => {
 
     await signup.getByRole('button', { name: 'Sign In', exact: true }).click();
     const login = page.getByRole('dialog', { name: 'Welcome Back' });
+    // The email typed so far comes along; emptied, it is required here too.
+    await expect(login.getByLabel('Email')).toHaveValue('meera@');
+    await login.getByLabel('Email').fill('');
     await login.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(login.getByText('Email is required', { exact: true })).toBeVisible();
     await expect(login.getByText('Password is required', { exact: true })).toBeVisible();

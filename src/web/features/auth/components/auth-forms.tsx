@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { type RefObject, useEffect, useRef } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { loginBodySchema, signupBodySchema } from '@shared/contracts/auth';
@@ -65,13 +66,26 @@ function useFinish(onDone: () => void) {
   };
 }
 
-function LoginForm({ onDone }: { onDone(): void }) {
+/** The email typed so far, carried to the other form when the visitor switches between them. */
+type EmailCarry = RefObject<string>;
+
+function useCarryEmail<T extends { email: string }>({ watch }: UseFormReturn<T>, carry: EmailCarry) {
+  useEffect(() => {
+    const subscription = watch((values) => {
+      carry.current = (values as Partial<{ email: string }>).email ?? '';
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, carry]);
+}
+
+function LoginForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
   const finish = useFinish(onDone);
   const mutation = useAuthMutation(login);
   const form = useForm<z.input<typeof loginBodySchema>>({
     resolver: zodResolver(loginBodySchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: carry.current, password: '' },
   });
+  useCarryEmail(form, carry);
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutateAsync(values).then(
@@ -95,13 +109,14 @@ function LoginForm({ onDone }: { onDone(): void }) {
   );
 }
 
-function SignupForm({ onDone }: { onDone(): void }) {
+function SignupForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
   const finish = useFinish(onDone);
   const mutation = useAuthMutation(signup);
   const form = useForm<z.input<typeof signupBodySchema>>({
     resolver: zodResolver(signupBodySchema),
-    defaultValues: { name: '', phone: '', email: '', password: '' },
+    defaultValues: { name: '', phone: '', email: carry.current, password: '' },
   });
+  useCarryEmail(form, carry);
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutateAsync(values).then(
@@ -132,6 +147,7 @@ function SignupForm({ onDone }: { onDone(): void }) {
 }
 
 export default function AuthForms({ mode, onModeChange, onDone }: Props) {
+  const email = useRef('');
   return (
     <div className="flex flex-col gap-5">
       <GoogleButton />
@@ -140,7 +156,7 @@ export default function AuthForms({ mode, onModeChange, onDone }: Props) {
         or with email
         <span className="h-px flex-1 bg-border" />
       </div>
-      {mode === 'login' ? <LoginForm onDone={onDone} /> : <SignupForm onDone={onDone} />}
+      {mode === 'login' ? <LoginForm onDone={onDone} carry={email} /> : <SignupForm onDone={onDone} carry={email} />}
       <p className="text-center text-sm text-muted-foreground">
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
         <button
