@@ -191,4 +191,29 @@ test.describe('payment status polling', () => {
     expect(tickets).toHaveLength(1);
     expect(tickets[0]).toMatchObject({ description, service: SERVICE, status: 'pending' });
   });
+
+  test('a session that ends while the status is polled stops the polling and says what happens to the payment', async ({
+    page,
+    request,
+  }) => {
+    await openDashboard(page, request);
+    const polls = recordRequests(page, /^\/payment-status\//);
+    await page.route('**/verify', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'x' }) }),
+    );
+    // The server refuses the session from the first status read on (as after a password change elsewhere).
+    await page.route('**/payment-status/*', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: 'Invalid token' }) }),
+    );
+    const dialog = await bookUntilCheckout(page, 'Fan noise after a BIOS update.');
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+
+    await expectToast(page, 'Your session has ended. Please log in again.', 'info');
+    await expectToast(page, 'If your payment went through, your ticket will appear once you log in again.', 'info');
+    await expect(page).toHaveURL('/');
+    // Asking again cannot change a refusal: one read, not one every 3 s until the 120 s are up.
+    await page.waitForTimeout(7_000);
+    expect(polls).toHaveLength(1);
+    await expect(toast(page, /Timed out|Payment failed/)).toHaveCount(0);
+  });
 });

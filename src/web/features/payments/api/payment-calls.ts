@@ -2,7 +2,7 @@ import type { BookingOrderBody, CheckoutSuccess, InProgressOrderBody, OrderRespo
 import type { Ticket } from '@shared/contracts/tickets';
 import type { PaymentStatus } from '@shared/payments';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from '@shared/product';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 
 export const createBookingOrder = (body: BookingOrderBody) => api<OrderResponse>('/order', { method: 'POST', body });
 
@@ -30,7 +30,8 @@ export const testCheckout = (orderId: string, outcome: 'success' | 'failure') =>
 
 /**
  * SPEC.md §4/§9: asks every 3 s, for up to 120 s, until the order is paid (captured or verified)
- * or failed. Network hiccups along the way are retried, not fatal.
+ * or failed. Network hiccups and server trouble along the way are retried; a refusal (the session
+ * ended, the order is not the caller's) will not change by asking again and is thrown.
  */
 export async function pollPaymentStatus(
   orderId: string,
@@ -42,8 +43,9 @@ export async function pollPaymentStatus(
       const status = await getPaymentStatus(orderId);
       if (status === 'captured' || status === 'verified') return 'paid';
       if (status === 'failed') return 'failed';
-    } catch {
-      // keep asking until the deadline
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) throw err;
+      // otherwise keep asking until the deadline
     }
     if (Date.now() + opts.intervalMs > deadline) return 'timeout';
     await new Promise((r) => setTimeout(r, opts.intervalMs));

@@ -18,6 +18,18 @@ export interface PaymentFlow {
 const ORDER_FAILED = 'Failed to create payment order';
 
 /**
+ * The session ended while a payment was under way: the payment itself may have gone through, and the
+ * webhook or the reconciliation then makes the ticket. Said when this call ended it (the API client
+ * has said why); nothing when it had ended already (a logout in another tab).
+ */
+function sessionGone(err: ApiError): false {
+  if (err instanceof SessionEndedError) {
+    toast.info('If your payment went through, your ticket will appear once you log in again.');
+  }
+  return false;
+}
+
+/**
  * Order → checkout → verify; when verify gives no final answer, poll the order's status
  * (every 3 s, up to 120 s). Every outcome ends in one of SPEC.md §8's toasts. Resolves true when paid.
  */
@@ -69,12 +81,7 @@ export function usePaymentFlow() {
         const verified = await verifyPayment(result.success);
         if (verified.status === 'success') return await finish();
       } catch (err) {
-        if (err instanceof SessionEndedError) {
-          // The session ended during the payment (the API client says so): the payment itself may
-          // have gone through, and the webhook or the reconciliation then makes the ticket.
-          toast.info('If your payment went through, your ticket will appear once you log in again.');
-          return false;
-        }
+        if (err instanceof ApiError && err.status === 401) return sessionGone(err);
         if (err instanceof ApiError && err.status < 500) {
           toast.error('Payment verification failed');
           return false;
@@ -83,8 +90,16 @@ export function usePaymentFlow() {
       }
 
       const progress = toast.loading('Confirming your payment…');
-      const outcome = await pollPaymentStatus(order.id);
-      progress.dismiss();
+      let outcome;
+      try {
+        outcome = await pollPaymentStatus(order.id);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return sessionGone(err);
+        toastError(err, 'Could not confirm your payment');
+        return false;
+      } finally {
+        progress.dismiss();
+      }
       if (outcome === 'paid') return finish();
       if (outcome === 'failed') toast.error('Payment failed or timed out.');
       // Not a failure: the payment may still be confirmed (the webhook makes the ticket then).
