@@ -92,6 +92,22 @@ describe('concurrency', () => {
     }
   });
 
+  it('Pay pressed in the test checkout of two tabs at once: one payment, the other told 409, nothing owed back', async () => {
+    const s = await signUp(t);
+    const order = await openBookingOrder(t, s, draft);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => post(t, `/test-checkout/${order.id}`, { outcome: 'success' }, s.headers)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const kinds = (await eventsOfOrder(t, order.id)).map((e) => e.kind);
+    expect(kinds.filter((k) => k === 'payment_captured')).toHaveLength(1);
+    expect(kinds).not.toContain('payment_duplicate');
+    expect(await ticketRowsOfOrder(t, order.id)).toHaveLength(1);
+    // Fail pressed after the payment: refused, and the order stays paid.
+    expectError(await post(t, `/test-checkout/${order.id}`, { outcome: 'failure' }, s.headers), 409);
+    expect(await paymentStatusOf(t, s, order.id)).toBe('captured');
+  });
+
   it('20 concurrent POST /api/tickets calls on a paid order whose ticket is not made yet make exactly one', async () => {
     for (let round = 0; round < 3; round++) {
       const s = await signUp(t);

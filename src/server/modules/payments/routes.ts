@@ -10,9 +10,7 @@ import {
   testCheckoutResponseSchema,
   verifyResponseSchema,
 } from '../../../shared/contracts/payments.js';
-import { isPaid } from '../../../shared/payments.js';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict } from '../../lib/errors.js';
 import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
 import { customerTicket } from '../tickets/service.js';
@@ -20,12 +18,10 @@ import { isTestProvider, type PaymentProvider } from './providers/index.js';
 import {
   createBookingOrder,
   createInProgressOrder,
-  failPayment,
   inProgressPayments,
-  ownOrder,
   paymentStatus,
   reportSettlement,
-  settlePayment,
+  testCheckout,
   verifyCheckout,
 } from './service.js';
 
@@ -131,32 +127,15 @@ export async function paymentRoutes(
         response: { 200: testCheckoutResponseSchema, ...errors(400, 401, 403, 404, 409) },
       },
       handler: async (request) => {
-        const user = requireUser(request);
-        const order = await ownOrder(db, user, request.params.orderId);
-        if (request.body.outcome === 'failure') {
-          if (isPaid(order.status)) throw conflict('This order is already paid');
-          await failPayment(db, order.orderId, {
-            actorId: user.id,
-            via: 'test-checkout',
-            reason: 'declined in the test checkout',
-          });
-          return { status: 'failed' as const };
-        }
-        if (!order.orderId.startsWith('order_test_')) throw badRequest('Not a test order');
-        // Razorpay's checkout takes no payment on an order already paid.
-        if (isPaid(order.status)) throw conflict('This order is already paid');
-        const { paymentId, signature } = provider.signCheckout(order.orderId);
-        // Like Razorpay capturing the payment and sending its webhook: the ticket exists even if the page closes now.
-        reportSettlement(
-          request.log,
-          await settlePayment(db, order.orderId, {
-            status: 'captured',
-            paymentId,
-            actorId: null,
-            via: 'test-checkout',
-          }),
+        const result = await testCheckout(
+          db,
+          provider,
+          requireUser(request),
+          request.params.orderId,
+          request.body.outcome,
         );
-        return { razorpay_order_id: order.orderId, razorpay_payment_id: paymentId, razorpay_signature: signature };
+        if ('settlement' in result) reportSettlement(request.log, result.settlement);
+        return result.checkout;
       },
     });
   }

@@ -17,7 +17,12 @@ import { resolveServicePair } from '../catalogue/service.js';
 import { hasPaymentEvent, recordEvent } from '../tickets/history.js';
 import { findTicket, lockTicket } from '../tickets/queries.js';
 import { createTicketFromOrder } from '../tickets/service.js';
-import { type PaymentProvider, ProviderError, type ProviderPayment } from './providers/index.js';
+import {
+  type PaymentProvider,
+  ProviderError,
+  type ProviderPayment,
+  type TestPaymentProvider,
+} from './providers/index.js';
 import {
   findPayment,
   inProgressPaymentsOfTicket,
@@ -236,11 +241,19 @@ export interface Settlement {
 export async function settlePayment(
   db: Db,
   orderId: string,
-  outcome: { status: 'captured' | 'verified'; paymentId: string; actorId: string | null; via: string },
+  outcome: {
+    status: 'captured' | 'verified';
+    paymentId: string;
+    actorId: string | null;
+    via: string;
+    /** A checkout taking a new payment: refused (409) when the order is paid already. */
+    onlyIfUnpaid?: boolean;
+  },
 ): Promise<Settlement> {
   return db.transaction(async (tx) => {
     const order = await lockPayment(tx, orderId);
     if (!order) throw notFound('Order not found');
+    if (outcome.onlyIfUnpaid && isPaid(order.status)) throw conflict('This order is already paid');
     // Another payment than the one that paid the order: kept apart, never in its place.
     const paidWith = isPaid(order.status) ? order.providerPaymentId : null;
     const second = paidWith && outcome.paymentId !== paidWith ? outcome.paymentId : undefined;
@@ -367,6 +380,44 @@ export async function failPayment(
     });
     return { ...order, status: 'failed' as const };
   });
+}
+
+/**
+ * POST /test-checkout (test provider only): the customer pays or declines their own order in the
+ * built-in checkout. Like Razorpay's, it takes no payment on an order already paid, checked under the
+ * order's lock (two tabs paying at once: one pays, the other is told so, and no second payment is
+ * recorded as owed back). A payment is settled at once, as Razorpay's capture and webhook would.
+ */
+export async function testCheckout(
+  db: Db,
+  provider: TestPaymentProvider,
+  user: UserRow,
+  orderId: string,
+  outcome: 'success' | 'failure',
+): Promise<{ checkout: CheckoutSuccess; settlement: Settlement } | { checkout: { status: 'failed' } }> {
+  const order = await ownOrder(db, user, orderId);
+  if (outcome === 'failure') {
+    const failed = await failPayment(db, order.orderId, {
+      actorId: user.id,
+      via: 'test-checkout',
+      reason: 'declined in the test checkout',
+    });
+    if (failed && isPaid(failed.status)) throw conflict('This order is already paid');
+    return { checkout: { status: 'failed' } };
+  }
+  if (!order.orderId.startsWith('order_test_')) throw badRequest('Not a test order');
+  const { paymentId, signature } = provider.signCheckout(order.orderId);
+  const settlement = await settlePayment(db, order.orderId, {
+    status: 'captured',
+    paymentId,
+    actorId: null,
+    via: 'test-checkout',
+    onlyIfUnpaid: true,
+  });
+  return {
+    checkout: { razorpay_order_id: order.orderId, razorpay_payment_id: paymentId, razorpay_signature: signature },
+    settlement,
+  };
 }
 
 /** The caller's own order, or a refusal. */
