@@ -86,8 +86,12 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
   await app.register(openapiPlugin);
   await app.register(authPlugin, { db, tokens });
 
+  // The first segment of every API path (`api`, `order-inprogress`, `webhooks`, …): an unknown
+  // address under one of them is answered in the API's `{ error }` shape, never with the 404 page.
+  const apiRoots = new Set<string>();
   await app.register(async (api: ZodApp) => {
     requireAccessDeclarations(api);
+    api.addHook('onRoute', (route) => void apiRoots.add(route.url.split('/')[1] ?? ''));
     await healthRoutes(api, { database });
     await authRoutes(api, { db, tokens, config });
     await googleRoutes(api, { db, tokens, config });
@@ -102,7 +106,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await api.register(async (webhooks: ZodApp) => webhookRoutes(webhooks, { db, provider }));
   });
 
-  await app.register(webPlugin, { config });
+  await app.register(webPlugin, { config, apiRoots });
   // Razorpay orders whose webhook never came are asked about at Razorpay itself.
   scheduleReconciliation(app, db, provider);
   return app;

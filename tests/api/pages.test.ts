@@ -22,12 +22,24 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 describe('not found', () => {
-  it.each(['/api/no-such-route', '/api/admin/nothing/here', '/api'])(
-    'answers the unknown API path %s with 404 JSON { error }',
+  it.each([
+    '/api/no-such-route',
+    '/api/admin/nothing/here',
+    '/api',
+    // Unknown addresses under the other API roots.
+    '/payment-status',
+    '/webhooks/nothing',
+    '/test-checkout',
+  ])('answers the unknown API path %s with 404 JSON { error }', async (url) => {
+    expectError(await call({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } }), 404);
+    expectError(await call({ method: 'GET', url }), 404);
+    expectError(await call({ method: 'POST', url, payload: {} }), 404);
+  });
+
+  it.each(['/order', '/order-inprogress', '/verify'])(
+    'answers GET %s, a payment route that takes POST only, with 404 JSON { error } even to a browser',
     async (url) => {
       expectError(await call({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } }), 404);
-      expectError(await call({ method: 'GET', url }), 404);
-      expectError(await call({ method: 'POST', url, payload: {} }), 404);
     },
   );
 

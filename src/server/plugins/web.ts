@@ -87,127 +87,129 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
  * come alive with site.tsx; the app pages (dashboards, admin, sign-in callback) are app.html,
  * rendered in the browser. Every page carries its own title, description and canonical link.
  */
-export const webPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  const dist = findWebDist();
-  const read = (name: string) =>
-    dist && existsSync(join(dist, name)) ? readFileSync(join(dist, name), 'utf8') : FALLBACK_TEMPLATE;
-  // The rendered pages paint from their HTML alone: their stylesheet comes inside it, saving a round
-  // trip before the first paint (the app pages, rendered by their scripts, keep the cached file).
-  const siteTemplate = read('index.html')
-    .replace(STYLESHEET, (link: string, file: string) => {
-      const css = dist && existsSync(join(dist, file)) ? readFileSync(join(dist, file), 'utf8') : undefined;
-      return css && !/<\/style/i.test(css) ? `<style>${css}</style>` : link;
-    })
-    .replace(/<(script type="module"|link rel="modulepreload")/g, `<$1 ${LOW_PRIORITY}`);
-  const appTemplate = read('app.html');
-  const publicConfig = publicAppConfig(config);
-  // JSON inside a non-executed data block: allowed by the CSP, read by the app at start.
-  const configJson = JSON.stringify(publicConfig).replace(/</g, '\\u003c');
+export const webPlugin = fp(
+  async (app: FastifyInstance, { config, apiRoots }: { config: Config; apiRoots: ReadonlySet<string> }) => {
+    const dist = findWebDist();
+    const read = (name: string) =>
+      dist && existsSync(join(dist, name)) ? readFileSync(join(dist, name), 'utf8') : FALLBACK_TEMPLATE;
+    // The rendered pages paint from their HTML alone: their stylesheet comes inside it, saving a round
+    // trip before the first paint (the app pages, rendered by their scripts, keep the cached file).
+    const siteTemplate = read('index.html')
+      .replace(STYLESHEET, (link: string, file: string) => {
+        const css = dist && existsSync(join(dist, file)) ? readFileSync(join(dist, file), 'utf8') : undefined;
+        return css && !/<\/style/i.test(css) ? `<style>${css}</style>` : link;
+      })
+      .replace(/<(script type="module"|link rel="modulepreload")/g, `<$1 ${LOW_PRIORITY}`);
+    const appTemplate = read('app.html');
+    const publicConfig = publicAppConfig(config);
+    // JSON inside a non-executed data block: allowed by the CSP, read by the app at start.
+    const configJson = JSON.stringify(publicConfig).replace(/</g, '\\u003c');
 
-  const ssrEntry = dist ? join(dirname(dist), 'ssr', 'entry-server.js') : undefined;
-  const rendered = ssrEntry && existsSync(ssrEntry) ? await renderSite(ssrEntry, publicConfig) : [];
+    const ssrEntry = dist ? join(dirname(dist), 'ssr', 'entry-server.js') : undefined;
+    const rendered = ssrEntry && existsSync(ssrEntry) ? await renderSite(ssrEntry, publicConfig) : [];
 
-  const render = (template: string, path: string, meta: PageMeta, page?: RenderedPage) => {
-    // React writes resource hints (an image preload) ahead of the markup: they belong in <head>.
-    const [, hints = '', body = ''] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(page?.html ?? '') ?? [];
-    const head = [
-      `<title>${escapeHtml(meta.title)}</title>`,
-      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-      `<link rel="canonical" href="${escapeHtml(config.publicUrl + path)}" />`,
-      meta.marketing ? '' : '<meta name="robots" content="noindex" />',
-      `<script id="app-config" type="application/json">${configJson}</script>`,
-      hints,
-    ].join('');
-    return template
-      .replace(/<title>[\s\S]*?<\/title>/, '')
-      .replace(/<meta name="description"[^>]*>/, '')
-      .replace('</head>', `${head}</head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
-  };
-  const renderedFor = (path: string | null) => rendered.find((p) => p.path === path);
-  const pages = new Map(
-    Object.entries(PAGE_META).map(([path, meta]) => [
-      path,
-      meta.marketing ? render(siteTemplate, path, meta, renderedFor(path)) : render(appTemplate, path, meta),
-    ]),
-  );
-  const notFoundPage = render(siteTemplate, '/404', NOT_FOUND_META, renderedFor(null));
+    const render = (template: string, path: string, meta: PageMeta, page?: RenderedPage) => {
+      // React writes resource hints (an image preload) ahead of the markup: they belong in <head>.
+      const [, hints = '', body = ''] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(page?.html ?? '') ?? [];
+      const head = [
+        `<title>${escapeHtml(meta.title)}</title>`,
+        `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+        `<link rel="canonical" href="${escapeHtml(config.publicUrl + path)}" />`,
+        meta.marketing ? '' : '<meta name="robots" content="noindex" />',
+        `<script id="app-config" type="application/json">${configJson}</script>`,
+        hints,
+      ].join('');
+      return template
+        .replace(/<title>[\s\S]*?<\/title>/, '')
+        .replace(/<meta name="description"[^>]*>/, '')
+        .replace('</head>', `${head}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+    };
+    const renderedFor = (path: string | null) => rendered.find((p) => p.path === path);
+    const pages = new Map(
+      Object.entries(PAGE_META).map(([path, meta]) => [
+        path,
+        meta.marketing ? render(siteTemplate, path, meta, renderedFor(path)) : render(appTemplate, path, meta),
+      ]),
+    );
+    const notFoundPage = render(siteTemplate, '/404', NOT_FOUND_META, renderedFor(null));
 
-  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
-    reply.status(status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
-    if (request.routeOptions.url === GOOGLE_DONE.path) {
-      // Google sign-in ends here with the session token in the address until the page's script takes
-      // it out: the page's own requests (scripts, font, styles) must not repeat it as their Referer,
-      // and the browser must not keep the page under that address.
-      reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store');
-    } else {
-      reply.header('Cache-Control', 'no-cache');
+    const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
+      reply.status(status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+      if (request.routeOptions.url === GOOGLE_DONE.path) {
+        // Google sign-in ends here with the session token in the address until the page's script takes
+        // it out: the page's own requests (scripts, font, styles) must not repeat it as their Referer,
+        // and the browser must not keep the page under that address.
+        reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store');
+      } else {
+        reply.header('Cache-Control', 'no-cache');
+      }
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(html);
+      return reply.header('Content-Encoding', encoding).send(compressed(html)[encoding]);
+    };
+
+    if (dist) {
+      await app.register(fastifyStatic, {
+        root: dist,
+        index: false,
+        wildcard: false,
+        // The page templates are rendered into the routes below, never sent as they are.
+        globIgnore: ['index.html', 'app.html'],
+        // The build writes .br and .gz copies of each asset (vite.config.ts): sent as they are.
+        preCompressed: true,
+        setHeaders(res, filePath) {
+          // Vite puts a content hash in every asset name: safe to cache for good.
+          if (filePath.includes(`${join(dist, 'assets')}`)) {
+            res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
     }
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(html);
-    return reply.header('Content-Encoding', encoding).send(compressed(html)[encoding]);
-  };
 
-  if (dist) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      index: false,
-      wildcard: false,
-      // The page templates are rendered into the routes below, never sent as they are.
-      globIgnore: ['index.html', 'app.html'],
-      // The build writes .br and .gz copies of each asset (vite.config.ts): sent as they are.
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        // Vite puts a content hash in every asset name: safe to cache for good.
-        if (filePath.includes(`${join(dist, 'assets')}`)) {
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-
-  for (const [path, html] of pages) {
-    app.get(path, { config: { access: 'public' } }, (request, reply) => sendHtml(request, reply, 200, html));
-    if (path === '/') continue;
-    // `/about/` is `/about`: one address a page for search engines, no 404 for a typed slash.
-    app.get(`${path}/`, { config: { access: 'public' } }, (request, reply) => {
-      const query = request.url.indexOf('?');
-      return reply.redirect(query < 0 ? path : path + request.url.slice(query), 301);
-    });
-  }
-
-  app.get('/robots.txt', { config: { access: 'public' } }, (_request, reply) =>
-    reply
-      .type('text/plain')
-      .send(
-        [
-          'User-agent: *',
-          ...MARKETING_PATHS.map((p) => `Allow: ${p === '/' ? '/$' : p}`),
-          'Disallow: /dashboard',
-          'Disallow: /admin',
-          'Disallow: /api/',
-          `Sitemap: ${config.publicUrl}/sitemap.xml`,
-          '',
-        ].join('\n'),
-      ),
-  );
-
-  app.get('/sitemap.xml', { config: { access: 'public' } }, (_request, reply) =>
-    reply
-      .type('application/xml')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${MARKETING_PATHS.map(
-          (p) => `  <url><loc>${escapeHtml(config.publicUrl + p)}</loc></url>`,
-        ).join('\n')}\n</urlset>\n`,
-      ),
-  );
-
-  app.setNotFoundHandler((request, reply) => {
-    const accept = request.headers.accept ?? '';
-    const isApi = /^\/(api|webhooks|order|verify|payment-status|test-checkout)(\/|$|\?)/.test(request.url);
-    if (request.method === 'GET' && !isApi && (accept.includes('text/html') || accept.includes('*/*') || !accept)) {
-      return sendHtml(request, reply, 404, notFoundPage);
+    for (const [path, html] of pages) {
+      app.get(path, { config: { access: 'public' } }, (request, reply) => sendHtml(request, reply, 200, html));
+      if (path === '/') continue;
+      // `/about/` is `/about`: one address a page for search engines, no 404 for a typed slash.
+      app.get(`${path}/`, { config: { access: 'public' } }, (request, reply) => {
+        const query = request.url.indexOf('?');
+        return reply.redirect(query < 0 ? path : path + request.url.slice(query), 301);
+      });
     }
-    return reply.status(404).send({ error: 'Not found' });
-  });
-});
+
+    app.get('/robots.txt', { config: { access: 'public' } }, (_request, reply) =>
+      reply
+        .type('text/plain')
+        .send(
+          [
+            'User-agent: *',
+            ...MARKETING_PATHS.map((p) => `Allow: ${p === '/' ? '/$' : p}`),
+            'Disallow: /dashboard',
+            'Disallow: /admin',
+            'Disallow: /api/',
+            `Sitemap: ${config.publicUrl}/sitemap.xml`,
+            '',
+          ].join('\n'),
+        ),
+    );
+
+    app.get('/sitemap.xml', { config: { access: 'public' } }, (_request, reply) =>
+      reply
+        .type('application/xml')
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${MARKETING_PATHS.map(
+            (p) => `  <url><loc>${escapeHtml(config.publicUrl + p)}</loc></url>`,
+          ).join('\n')}\n</urlset>\n`,
+        ),
+    );
+
+    app.setNotFoundHandler((request, reply) => {
+      const accept = request.headers.accept ?? '';
+      const isApi = apiRoots.has(/^\/([^/?]*)/.exec(request.url)?.[1] ?? '');
+      if (request.method === 'GET' && !isApi && (accept.includes('text/html') || accept.includes('*/*') || !accept)) {
+        return sendHtml(request, reply, 404, notFoundPage);
+      }
+      return reply.status(404).send({ error: 'Not found' });
+    });
+  },
+);
