@@ -1,6 +1,10 @@
 import { bookingFields, openBookingForm, ticketCard, ticketItems } from './support/customer';
 import { expect, loginInBrowser, test } from './support/fixtures';
 import { bookTicketViaApi, MAIN, runId, SUB } from './support/staff';
+import { PAGE_SIZE } from '../../src/shared/contracts/tickets';
+
+/** The tickets the dashboard shows before Load more. */
+const PAGE = PAGE_SIZE.default;
 
 /**
  * What customers really type (an address, a file path) and what networks really do (a page that
@@ -37,11 +41,11 @@ test.describe('when a request fails', () => {
   }) => {
     test.setTimeout(90_000);
     const first = await bookTicketViaApi(request, `Paged ticket 0 ${runId()}`);
-    // One more than a page (10), so there is a next page.
-    for (let i = 1; i <= 10; i++) await bookTicketViaApi(request, `Paged ticket ${i} ${runId()}`, first.customer);
+    // One more than a page, so there is a next page.
+    for (let i = 1; i <= PAGE; i++) await bookTicketViaApi(request, `Paged ticket ${i} ${runId()}`, first.customer);
     await loginInBrowser(page, first.customer.token);
     await page.goto('/dashboard');
-    await expect(ticketItems(page)).toHaveCount(10);
+    await expect(ticketItems(page)).toHaveCount(PAGE);
 
     const nextPage = /\/api\/tickets\?.*cursor=/;
     await page.route(nextPage, (route) =>
@@ -51,11 +55,11 @@ test.describe('when a request fails', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'We could not load more tickets' })).toBeVisible({
       timeout: 15_000,
     });
-    await expect(ticketItems(page)).toHaveCount(10);
+    await expect(ticketItems(page)).toHaveCount(PAGE);
 
     await page.unroute(nextPage);
     await page.getByRole('button', { name: 'Load more' }).click();
-    await expect(ticketItems(page)).toHaveCount(11);
+    await expect(ticketItems(page)).toHaveCount(PAGE + 1);
     await expect(page.getByRole('alert').filter({ hasText: 'We could not load more tickets' })).toHaveCount(0);
     await expect(ticketCard(page, first.ticket.description)).toBeVisible();
   });

@@ -19,11 +19,8 @@ import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import type { TicketStatus } from '@shared/tickets';
 import { api, apiWithHeaders } from '@/lib/api-client';
+import { pageUrl } from '@/lib/paging';
 import { engineerLabels } from '../lib/engineer-labels';
-
-const PAGE = 20;
-const pageUrl = (base: string, cursor: string, extra = '') =>
-  `${base}?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}${extra}`;
 
 /** All admin data lives under ['admin', …] so a change can refresh exactly what it touches. */
 export const adminKeys = {

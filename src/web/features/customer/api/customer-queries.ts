@@ -11,15 +11,11 @@ import type { Ticket } from '@shared/contracts/tickets';
 import type { PaymentStatus } from '@shared/payments';
 import { api } from '@/lib/api-client';
 import { meQueryKey, useToken } from '@/lib/auth';
-
-const PAGE_SIZE = 10;
+import { pageUrl } from '@/lib/paging';
 
 export const myTicketsQuery = infiniteQueryOptions({
   queryKey: ['tickets', 'mine'],
-  queryFn: ({ pageParam }) =>
-    api<{ tickets: Ticket[]; nextCursor: string | null }>(
-      `/api/tickets?limit=${PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
-    ),
+  queryFn: ({ pageParam }) => api<{ tickets: Ticket[]; nextCursor: string | null }>(pageUrl('/api/tickets', pageParam)),
   initialPageParam: '',
   getNextPageParam: (last) => last.nextCursor ?? undefined,
 });

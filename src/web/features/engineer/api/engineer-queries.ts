@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ticket } from '@shared/contracts/tickets';
 import { api } from '@/lib/api-client';
+import { pageUrl } from '@/lib/paging';
 
 const KEY = ['engineer', 'tickets'] as const;
 
@@ -9,9 +10,7 @@ export const useAssignedTickets = () =>
     infiniteQueryOptions({
       queryKey: KEY,
       queryFn: ({ pageParam }) =>
-        api<{ tickets: Ticket[]; nextCursor: string | null }>(
-          `/api/engineer/assigned-tickets?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
-        ),
+        api<{ tickets: Ticket[]; nextCursor: string | null }>(pageUrl('/api/engineer/assigned-tickets', pageParam)),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),

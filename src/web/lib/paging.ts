@@ -1,0 +1,8 @@
+import { PAGE_SIZE } from '@shared/contracts/tickets';
+
+/**
+ * The address of one page of a keyset-paged list: the server's default page size (every list asks
+ * for the same, so each runs the prepared statement written for it), after `cursor` when there is one.
+ */
+export const pageUrl = (base: string, cursor: string, extra = '') =>
+  `${base}?limit=${PAGE_SIZE.default}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}${extra}`;
