@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { services } from '../../src/server/db/schema/index.js';
 import { SEED_CATALOGUE } from '../../src/server/modules/catalogue/seed.js';
 import { createTestAppWithAdmins, expectError, mainServices, type Session, subServices } from '../support/api.js';
 import { del, get, patch, post } from '../support/booking.js';
@@ -203,6 +204,24 @@ describe('catalogue admin: PATCH and DELETE /api/admin/services/{id}', () => {
       subServices: [{ id: child.id, name: 'Routers', parentId: parent.id }],
     });
     expect(after.find((m) => m.id === target.id)?.subServices).toEqual([]);
+  });
+
+  it('stays two levels deep when a sub-service is added to a category that is made a sub-service at that moment', async () => {
+    // Two admins at once: one adds a sub-service under M while the other moves M under N. Whichever
+    // comes second must see the first (one of them is refused), or the new service hangs three deep.
+    const target = await addService('Two-level target');
+    const rows = async () => (await t.database.db.select().from(services)) as Service[];
+    for (let round = 0; round < 12; round++) {
+      const m = await addService(`Two-level category ${round}`);
+      await Promise.all([
+        post(t, '/api/admin/services', { name: `Two-level child ${round}`, parentId: m.id }, admin.headers),
+        editService(m.id, `Two-level category ${round}`, target.id),
+      ]);
+    }
+    const all = await rows();
+    const parentOf = new Map(all.map((r) => [r.id, r.parentId]));
+    const threeDeep = all.filter((r) => r.parentId && parentOf.get(r.parentId));
+    expect(threeDeep).toEqual([]);
   });
 
   it('answers 409 to a duplicate name: among main services, and among one main service’s sub-services, ignoring case', async () => {

@@ -4,8 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import {
   countSubServices,
   deleteService,
-  findMainService,
-  findService,
+  lockService,
   insertService,
   listAllServices,
   updateService,
@@ -24,11 +23,22 @@ export async function fullCatalogue(db: Db) {
 
 const DUPLICATE = 'A service with this name already exists here';
 
-async function checkParent(db: Db, parentId: string | null, selfId?: string) {
+/** The catalogue has two levels: a parent must be a main service, locked as one until the change is made. */
+async function lockParent(tx: Db, parentId: string | null, selfId?: string) {
   if (parentId === null) return;
   if (parentId === selfId) throw badRequest('A service cannot be its own parent category');
-  // The catalogue has two levels: a parent must be a main service.
-  if (!(await findMainService(db, parentId))) throw badRequest('The parent category must be a main service');
+  const parent = await lockService(tx, parentId, 'share');
+  if (!parent || parent.parentId !== null) throw badRequest('The parent category must be a main service');
+}
+
+/** Runs `change` in a transaction; a name taken among its siblings is a 409. */
+async function withUniqueName<T>(db: Db, change: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(change);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE);
+    throw err;
+  }
 }
 
 const toService = (row: { id: string; name: string; parentId: string | null }) => ({
@@ -38,30 +48,24 @@ const toService = (row: { id: string; name: string; parentId: string | null }) =
 });
 
 export async function addService(db: Db, input: { name: string; parentId: string | null }) {
-  await checkParent(db, input.parentId);
-  try {
-    return toService(await insertService(db, input));
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(DUPLICATE);
-    throw err;
-  }
+  return withUniqueName(db, async (tx) => {
+    await lockParent(tx, input.parentId);
+    return toService(await insertService(tx, input));
+  });
 }
 
 export async function editService(db: Db, id: string, input: { name: string; parentId: string | null }) {
-  const current = await findService(db, id);
-  if (!current) throw notFound('Service not found');
-  await checkParent(db, input.parentId, id);
-  if (!current.parentId && input.parentId && (await countSubServices(db, id)) > 0) {
-    throw conflict('Move or delete this category’s sub-services before making it a sub-service');
-  }
-  try {
-    const row = await updateService(db, id, input);
+  return withUniqueName(db, async (tx) => {
+    const current = await lockService(tx, id, 'update');
+    if (!current) throw notFound('Service not found');
+    await lockParent(tx, input.parentId, id);
+    if (!current.parentId && input.parentId && (await countSubServices(tx, id)) > 0) {
+      throw conflict('Move or delete this category’s sub-services before making it a sub-service');
+    }
+    const row = await updateService(tx, id, input);
     if (!row) throw notFound('Service not found');
     return toService(row);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(DUPLICATE);
-    throw err;
-  }
+  });
 }
 
 /**

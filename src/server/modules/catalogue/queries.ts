@@ -30,11 +30,21 @@ export async function findService(db: Db, id: string): Promise<ServiceRow | unde
   return row;
 }
 
+/**
+ * The service row, locked for the rest of the transaction: `share` while a service is added under it
+ * (it must stay a main service until then), `update` while it is itself changed. The two wait for
+ * each other, so the catalogue's two-level rule holds between admins working at once.
+ */
+export async function lockService(tx: Db, id: string, mode: 'share' | 'update'): Promise<ServiceRow | undefined> {
+  const [row] = await tx.select().from(services).where(eq(services.id, id)).for(mode).limit(1);
+  return row;
+}
+
 export async function countServices(db: Db): Promise<number> {
   return db.$count(services);
 }
 
-/** Every service, main ones first in their order, for the admin catalogue. */
+/** Every service, in catalogue order (the oldest first), for the admin catalogue. */
 export const listAllServices = (db: Db) =>
   db.select().from(services).orderBy(asc(services.createdAt), asc(services.name));
 
