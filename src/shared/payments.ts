@@ -5,4 +5,11 @@ export const PAYMENT_STATUSES = ['created', 'captured', 'verified', 'failed'] as
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Captured (seen by the provider's webhook) or verified (signature checked) both mean paid. */
-export const isPaid = (status: PaymentStatus) => status === 'captured' || status === 'verified';
+export const PAID_STATUSES = ['captured', 'verified'] as const satisfies readonly PaymentStatus[];
+export type PaidStatus = (typeof PAID_STATUSES)[number];
+
+/** Waiting for a payment: a failed attempt too (the provider takes another payment on the same order). */
+export const UNPAID_STATUSES = ['created', 'failed'] as const satisfies readonly PaymentStatus[];
+
+export const isPaid = (status: PaymentStatus): status is PaidStatus =>
+  (PAID_STATUSES as readonly PaymentStatus[]).includes(status);

@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../../../shared/payments.js';
+import { PAYMENT_KINDS, PAYMENT_STATUSES, type PaymentStatus, UNPAID_STATUSES } from '../../../shared/payments.js';
 import { tickets } from './tickets.js';
 import { users } from './users.js';
 
 export const paymentKindEnum = pgEnum('payment_kind', PAYMENT_KINDS);
 export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
+
+/**
+ * Payment statuses as SQL literals (`'created', 'failed'`), from the shared lists: written into the
+ * statement, not bound, so a partial index on them stays usable and a prepared plan can see them.
+ */
+export const statusLiterals = (statuses: readonly PaymentStatus[]) => sql.raw(statuses.map((s) => `'${s}'`).join(', '));
 
 /** The ticket a booking pays for, with the service names as they were when the customer paid. */
 export interface TicketDraft {
@@ -48,7 +54,7 @@ export const payments = pgTable(
     // The orders not paid yet, by their last activity: what the reconciliation asks the provider about.
     index('payments_unpaid_updated_idx')
       .on(t.updatedAt)
-      .where(sql`${t.status} in ('created', 'failed')`),
+      .where(sql`${t.status} in (${statusLiterals(UNPAID_STATUSES)})`),
     // At most one open in-progress order per ticket, even when calls race to open one.
     uniqueIndex('payments_one_open_inprogress_uq')
       .on(t.ticketId)

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { type PaymentRow, payments, tickets } from '../../db/schema/index.js';
+import { type PaymentRow, payments, statusLiterals, tickets } from '../../db/schema/index.js';
+import { UNPAID_STATUSES } from '../../../shared/payments.js';
 
 export async function insertPayment(db: Db, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(values).returning();
@@ -59,7 +60,7 @@ export async function claimUnpaidOrders(
     .from(payments)
     .where(
       and(
-        inArray(payments.status, ['created', 'failed']),
+        sql`${payments.status} in (${statusLiterals(UNPAID_STATUSES)})`,
         gte(payments.updatedAt, window.from),
         lte(payments.updatedAt, window.to),
         or(isNull(payments.checkedAt), lt(payments.checkedAt, window.askedBefore)),

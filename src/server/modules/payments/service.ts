@@ -458,7 +458,7 @@ export async function ticketForPaidOrder(
   if (order.ticketId) return { ticketId: order.ticketId, created: false };
   // A concurrent verify, webhook or call may have made it since: settlement says which one did.
   const { ticketId, created } = await settlePayment(db, orderId, {
-    status: order.status as 'captured' | 'verified',
+    status: order.status,
     paymentId: order.providerPaymentId ?? '',
     actorId: user.id,
     via: 'api',

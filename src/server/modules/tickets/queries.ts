@@ -4,7 +4,8 @@ import { PAGE_SIZE } from '../../../shared/contracts/tickets.js';
 import type { TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import { perDatabase, prepareFlatSelect } from '../../db/prepared.js';
-import { payments, tickets, users } from '../../db/schema/index.js';
+import { payments, statusLiterals, tickets, users } from '../../db/schema/index.js';
+import { PAID_STATUSES } from '../../../shared/payments.js';
 import { type Cursor, rowsAfter } from '../../lib/paging.js';
 
 const customer = alias(users, 'customer');
@@ -36,7 +37,7 @@ const ticketColumns = {
   inProgressFeePaid: sql<boolean>`coalesce((
     select true from ${payments}
     where ${payments.ticketId} = ${tickets.id} and ${payments.kind} = 'inprogress'
-      and ${payments.status} in ('captured', 'verified')
+      and ${payments.status} in (${statusLiterals(PAID_STATUSES)})
     limit 1), false)`.as('in_progress_fee_paid'),
 };
 

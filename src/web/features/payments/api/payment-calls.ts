@@ -1,6 +1,6 @@
 import type { BookingOrderBody, CheckoutSuccess, InProgressOrderBody, OrderResponse } from '@shared/contracts/payments';
 import type { Ticket } from '@shared/contracts/tickets';
-import type { PaymentStatus } from '@shared/payments';
+import { isPaid, type PaymentStatus } from '@shared/payments';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from '@shared/product';
 import { api, ApiError } from '@/lib/api-client';
 
@@ -41,7 +41,7 @@ export async function pollPaymentStatus(
   for (;;) {
     try {
       const status = await getPaymentStatus(orderId);
-      if (status === 'captured' || status === 'verified') return 'paid';
+      if (isPaid(status)) return 'paid';
       if (status === 'failed') return 'failed';
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) throw err;

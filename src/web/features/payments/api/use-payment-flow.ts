@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { toast } from '@/lib/toast';
 import type { OrderResponse } from '@shared/contracts/payments';
+import { isPaid } from '@shared/payments';
 import { ApiError, errorMessage, SessionEndedError, toastError } from '@/lib/api-client';
 import { type Prefill, useCheckout } from '../components/checkout-context';
 import { getPaymentStatus, pollPaymentStatus, verifyPayment } from './payment-calls';
@@ -71,7 +72,7 @@ export function usePaymentFlow() {
         // A payment can complete as the window closes (a UPI request approved on the phone, a retry
         // after a failed attempt): the order's status is asked once before saying it did not.
         const status = await getPaymentStatus(order.id).catch(() => undefined);
-        if (status === 'captured' || status === 'verified') return finish();
+        if (status && isPaid(status)) return finish();
         if (result.kind === 'dismissed') toast.info('Payment cancelled');
         else toast.error('Payment failed or timed out.');
         return false;
