@@ -32,6 +32,15 @@ describe('the whole service loop through the API', () => {
     }
     const page = await t.app.inject({ method: 'GET', url: '/api/prisma/User?limit=1', headers: admin });
     expect(page.json()).toHaveLength(1);
+    // Exactly these: no password hash, Google link or session counter (tokenVersion).
+    expect(Object.keys((page.json() as Record<string, unknown>[])[0]!).sort()).toEqual([
+      'createdAt',
+      'email',
+      'id',
+      'name',
+      'phone',
+      'role',
+    ]);
     expect(page.headers['x-next-offset']).toBe('1');
     expectError(await t.app.inject({ method: 'GET', url: '/api/prisma/Secrets', headers: admin }), 404);
     expectError(await t.app.inject({ method: 'GET', url: '/api/prisma/User?limit=501', headers: admin }), 400);
