@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PAGE_META } from '../../src/shared/seo';
+import { MARKETING_PATHS, PAGE_META } from '../../src/shared/seo';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -76,7 +76,7 @@ test.describe('phone layout', () => {
     await expect(dialog.getByLabel('Email')).toBeVisible();
   });
 
-  for (const path of ['/', '/service', '/how-it-works', '/about', '/contact']) {
+  for (const path of MARKETING_PATHS) {
     test(`${path} does not scroll sideways`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
