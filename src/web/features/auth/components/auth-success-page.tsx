@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -7,7 +6,7 @@ import { homePathFor } from '@shared/roles';
 import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/auth';
+import { useStartSession } from '@/lib/auth';
 import { tokenStore } from '@/lib/token-store';
 
 /**
@@ -20,7 +19,7 @@ import { tokenStore } from '@/lib/token-store';
 export default function AuthSuccessPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const startSession = useStartSession();
   const started = useRef(false);
 
   useEffect(() => {
@@ -47,8 +46,7 @@ export default function AuthSuccessPage() {
     // Checked before it is stored: a refused token was never a session, so nothing says one ended.
     api<{ user: User }>('/api/me', { token })
       .then(({ user }) => {
-        tokenStore.set(token);
-        client.setQueryData([...meQueryKey, token], user);
+        startSession(token, user);
         toast.success('Logged in successfully!');
         if (passwordRemoved)
           toast.info(
@@ -61,7 +59,7 @@ export default function AuthSuccessPage() {
         toast.error('Google sign-in failed. Please try again.');
         void navigate(paths.home, { replace: true });
       });
-  }, [params, navigate, client]);
+  }, [params, navigate, startSession]);
 
   return <LoadingState label="Signing you in" />;
 }

@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, NetworkError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useSubmitContact } from '../api/submit-contact';
 
 type FormValues = z.input<typeof contactBodySchema>;
@@ -42,8 +42,8 @@ export function RequestForm() {
       toast.success('Thank you! Your request has been submitted.');
       form.reset(DEFAULTS);
     } catch (err) {
+      // SPEC.md §8: the server's refusal, else an exception (no answer at all).
       if (err instanceof ApiError) toast.error(err.message || 'Failed to submit request');
-      else if (err instanceof NetworkError) toast.error('Something went wrong submitting your request');
       else toast.error('Something went wrong submitting your request');
     }
   });

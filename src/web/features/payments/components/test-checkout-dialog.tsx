@@ -5,6 +5,7 @@ import { formatRupees, PRODUCT_NAME } from '@shared/product';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
 import { testCheckout } from '../api/payment-calls';
 import type { CheckoutResult, Prefill } from './checkout-context';
 
@@ -34,9 +35,10 @@ export function TestCheckoutDialog({ pending, onClose }: { pending: PendingCheck
     try {
       const answer = await testCheckout(pending.order.id, outcome);
       finish('razorpay_signature' in answer ? { kind: 'success', success: answer } : { kind: 'failed' });
-    } catch {
+    } catch (err) {
       setBusy(null);
-      setError('The test checkout did not answer. Try again.');
+      // The server's reason when it gave one (the order was paid in another tab meanwhile).
+      setError(errorMessage(err, 'The test checkout did not answer. Try again.'));
     }
   };
 
