@@ -78,7 +78,7 @@ export function ContactsTab() {
     <div className="flex flex-col gap-4">
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Contact requests">
         {all.map((c) => (
-          <li key={c.id}>
+          <li key={c.id} data-page-item>
             <ContactCard contact={c} />
           </li>
         ))}

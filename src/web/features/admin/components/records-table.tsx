@@ -37,7 +37,11 @@ export function RecordsTable({ model, records }: { model: string; records: DbRec
         </thead>
         <tbody className="divide-y">
           {records.map((record, index) => (
-            <tr key={typeof record.id === 'string' ? record.id : index} className="align-top hover:bg-slate-50">
+            <tr
+              key={typeof record.id === 'string' ? record.id : index}
+              className="align-top hover:bg-slate-50"
+              data-page-item
+            >
               {columns.map((column) => {
                 const text = cellText(record[column]);
                 return (

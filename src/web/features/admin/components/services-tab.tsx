@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -50,6 +50,21 @@ export function ServicesTab() {
   const [editing, setEditing] = useState<EditableService | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const mains = catalogue.data ?? [];
+  // The Edit button an edit began from: Save or Cancel gives the focus back to it, not to the empty
+  // Add form that replaces the edit form, so a keyboard user keeps their place in the list.
+  const opener = useRef<HTMLElement | null>(null);
+  const startEditing = (service: EditableService) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setEditing(service);
+  };
+  const doneEditing = () => {
+    const back = opener.current;
+    opener.current = null;
+    setEditing(null);
+    requestAnimationFrame(() => {
+      if (back?.isConnected) back.focus();
+    });
+  };
 
   const onDelete = async (service: EditableService) => {
     if (!window.confirm(CONFIRM_DELETE)) return;
@@ -69,14 +84,14 @@ export function ServicesTab() {
     <ServiceActions
       service={service}
       deleting={deletingId === service.id}
-      onEdit={setEditing}
+      onEdit={startEditing}
       onDelete={(s) => void onDelete(s)}
     />
   );
 
   return (
     <div className="flex flex-col gap-6">
-      <ServiceForm key={editing?.id ?? 'new'} editing={editing} mains={mains} onDone={() => setEditing(null)} />
+      <ServiceForm key={editing?.id ?? 'new'} editing={editing} mains={mains} onDone={doneEditing} />
       {catalogue.isPending ? (
         <LoadingState label="Loading services" />
       ) : catalogue.isError ? (

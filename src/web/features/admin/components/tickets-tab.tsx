@@ -38,7 +38,7 @@ function TicketTable({ tickets }: { tickets: Ticket[] }) {
         </thead>
         <tbody className="divide-y">
           {tickets.map((t) => (
-            <tr key={t.id} className="align-top">
+            <tr key={t.id} className="align-top" data-page-item>
               <td className="max-w-56 px-4 py-3 wrap-anywhere">
                 <p className="font-medium">{t.service}</p>
                 <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{t.description}</p>
@@ -75,7 +75,7 @@ function TicketCards({ tickets }: { tickets: Ticket[] }) {
   return (
     <ul className="flex flex-col gap-4 sm:hidden">
       {tickets.map((t) => (
-        <li key={t.id}>
+        <li key={t.id} data-page-item>
           <Card className="flex min-w-0 flex-col gap-3 p-4 wrap-anywhere">
             <div className="flex items-start justify-between gap-2">
               <p className="min-w-0 font-semibold">{t.service}</p>

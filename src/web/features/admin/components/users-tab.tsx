@@ -79,7 +79,7 @@ function UserList() {
     <div className="flex flex-col gap-4">
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="All users">
         {all.map((u) => (
-          <li key={u.id}>
+          <li key={u.id} data-page-item>
             <UserCard user={u} />
           </li>
         ))}

@@ -21,7 +21,7 @@ function EngineerContact({ engineer }: { engineer: NonNullable<Ticket['engineer'
       </p>
       {engineer.email && (
         <p className="mt-1 flex items-center gap-2">
-          <Mail aria-hidden="true" className="size-4 text-slate-500" />
+          <Mail aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
           <a href={`mailto:${engineer.email}`} className="text-primary hover:underline">
             {engineer.email}
           </a>
@@ -29,7 +29,7 @@ function EngineerContact({ engineer }: { engineer: NonNullable<Ticket['engineer'
       )}
       {engineer.phone && (
         <p className="mt-1 flex items-center gap-2">
-          <Phone aria-hidden="true" className="size-4 text-slate-500" />
+          <Phone aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
           <a href={`tel:${engineer.phone}`} className="text-primary hover:underline">
             {engineer.phone}
           </a>

@@ -31,7 +31,7 @@ export function TicketList({ user }: { user: User }) {
     <div className="flex flex-col gap-4">
       <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-label="My tickets">
         {all.map((t) => (
-          <li key={t.id}>
+          <li key={t.id} data-page-item>
             <TicketCard ticket={t} user={user} fee={feeState(t.id)} />
           </li>
         ))}

@@ -71,7 +71,7 @@ export function EngineerDashboard({ user }: { user: User }) {
           <div className="flex flex-col gap-4">
             <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               {tickets.map((t) => (
-                <li key={t.id}>
+                <li key={t.id} data-page-item>
                   <AssignedTicket ticket={t} />
                 </li>
               ))}
