@@ -9,6 +9,5 @@ function sqlState(err: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
-export const isForeignKeyViolation = (err: unknown) => sqlState(err) === '23503';
 /** Text PostgreSQL cannot store (a NUL character): the input is at fault, not the server. */
 export const isInvalidText = (err: unknown) => sqlState(err) === '22021';

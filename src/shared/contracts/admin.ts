@@ -32,7 +32,6 @@ export const createUserBodySchema = z.object({
   password: passwordField,
   role: z.enum(CREATABLE_ROLES, { message: 'Role must be user, admin or engineer' }),
 });
-export type CreateUserBody = z.input<typeof createUserBodySchema>;
 
 export const userListQuerySchema = pageQuerySchema.extend({ role: z.enum(ROLES).optional() });
 export const usersResponseSchema = z.object({ users: z.array(userSchema), nextCursor: z.string().nullable() });
@@ -78,7 +77,6 @@ export const serviceBodySchema = z.object({
   name: requiredText('Name', LIMITS.serviceNameMax),
   parentId: z.preprocess((v) => (v === '' || v === undefined ? null : v), idSchema.nullable()),
 });
-export type ServiceBody = z.input<typeof serviceBodySchema>;
 export const serviceResponseSchema = z.object({
   service: z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable() }),
 });

@@ -3,7 +3,6 @@ import { descriptionField, emailField, nameField, phoneField, requiredId } from 
 
 export const COMPUTER_TYPES = ['Desktop Computer', 'Laptop', 'Mac', 'Other'] as const;
 export const URGENCIES = ['Low', 'Medium', 'Urgent'] as const;
-export type ComputerType = (typeof COMPUTER_TYPES)[number];
 export type Urgency = (typeof URGENCIES)[number];
 
 /** The public repair-request form: the browser form and POST /api/contact/add share it. */

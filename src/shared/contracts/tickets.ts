@@ -45,7 +45,6 @@ export const ticketDraftSchema = z.object({
   subServiceId: requiredId('Choose an issue type'),
   description: descriptionField,
 });
-export type TicketDraftInput = z.input<typeof ticketDraftSchema>;
 
 /** POST /api/tickets: a draft plus the paid booking order it comes from. */
 export const createTicketBodySchema = ticketDraftSchema.extend({
@@ -59,7 +58,6 @@ export const completeTicketBodySchema = z.object({
     disallowed: 'Remarks contain characters that are not allowed',
   }),
 });
-export type CompleteTicketBody = z.input<typeof completeTicketBodySchema>;
 
 export const ticketListQuerySchema = pageQuerySchema.extend({
   status: z.enum(TICKET_STATUSES).optional(),

@@ -49,7 +49,7 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt),
-    // An open in-progress order is reused rather than duplicated, so a ticket is not paid for twice.
+    // A ticket's orders of one kind and status: the in-progress fee's orders of a ticket, and whether one is paid.
     index('payments_ticket_idx').on(t.ticketId, t.kind, t.status),
     // The orders not paid yet, by their last activity: what the reconciliation asks the provider about.
     index('payments_unpaid_updated_idx')
