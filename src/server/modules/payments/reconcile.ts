@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from './providers/index.js';
 import { claimUnpaidOrders } from './queries.js';
-import { settleCapture } from './service.js';
+import { settleCapture } from './settlement.js';
 
 /**
  * The reconciliation: orders still unpaid some minutes after their last activity (opened, offered

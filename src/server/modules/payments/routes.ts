@@ -15,15 +15,9 @@ import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
 import { customerTicket } from '../tickets/service.js';
 import { isTestProvider, type PaymentProvider } from './providers/index.js';
-import {
-  createBookingOrder,
-  createInProgressOrder,
-  inProgressPayments,
-  paymentStatus,
-  reportSettlement,
-  testCheckout,
-  verifyCheckout,
-} from './service.js';
+import { createBookingOrder, createInProgressOrder } from './orders.js';
+import { inProgressPayments, paymentStatus, testCheckout, verifyCheckout } from './service.js';
+import { reportSettlement } from './settlement.js';
 
 const CUSTOMER = ['user'] as const;
 const orderIdParams = z.object({ orderId: z.string().min(1).max(100) });

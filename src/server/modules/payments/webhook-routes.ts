@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import type { PaymentProvider } from './providers/index.js';
-import { failPayment, settleCapture } from './service.js';
+import { failPayment, settleCapture } from './settlement.js';
 import { findPayment } from './queries.js';
 
 const paymentEntity = z.object({

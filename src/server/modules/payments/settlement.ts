@@ -1,0 +1,208 @@
+/**
+ * A payment taken or failed, whoever reports it (the checkout's /verify, Razorpay's webhook, the
+ * reconciliation, the test checkout): the order's status, its audit trail and a booking's ticket,
+ * under the order's row lock.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { isPaid } from '../../../shared/payments.js';
+import type { TicketStatus } from '../../../shared/tickets.js';
+import type { Db } from '../../db/client.js';
+import type { PaymentRow } from '../../db/schema/index.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { hasPaymentEvent, recordEvent } from '../tickets/history.js';
+import { findTicket } from '../tickets/queries.js';
+import { createTicketFromOrder } from '../tickets/service.js';
+import { type ProviderPayment } from './providers/index.js';
+import { lockPayment, updatePayment } from './queries.js';
+
+export interface Settlement {
+  order: PaymentRow;
+  /** The ticket the payment is for: a booking's (made now or earlier), or the in-progress fee's. */
+  ticketId: string | null;
+  /** Whether this call made the ticket (false when another call had already made it). */
+  created: boolean;
+  /** Whether this call changed the order's status (false for a replay, or a second payment). */
+  upgraded: boolean;
+  /**
+   * Set when this payment is a second one on an order already paid (`paidWith`), first seen now:
+   * the customer was charged twice and is owed a refund. Recorded as a payment_duplicate event.
+   */
+  duplicate?: { paymentId: string; paidWith: string };
+  /** An in-progress fee paid after its ticket left "in progress" (completed meanwhile): that status. */
+  paidAfter?: TicketStatus;
+}
+
+/**
+ * Records a payment as captured (provider webhook) or verified (checkout signature checked) and,
+ * for a booking, makes its ticket: all in one transaction under the order's row lock, so however
+ * many of verify, webhook and POST /api/tickets race, exactly one ticket comes out.
+ */
+export async function settlePayment(
+  db: Db,
+  orderId: string,
+  outcome: {
+    status: 'captured' | 'verified';
+    paymentId: string;
+    actorId: string | null;
+    via: string;
+    /** A checkout taking a new payment: refused (409) when the order is paid already. */
+    onlyIfUnpaid?: boolean;
+  },
+): Promise<Settlement> {
+  return db.transaction(async (tx) => {
+    const order = await lockPayment(tx, orderId);
+    if (!order) throw notFound('Order not found');
+    if (outcome.onlyIfUnpaid && isPaid(order.status)) throw conflict('This order is already paid');
+    // Another payment than the one that paid the order: kept apart, never in its place.
+    const paidWith = isPaid(order.status) ? order.providerPaymentId : null;
+    const second = paidWith && outcome.paymentId !== paidWith ? outcome.paymentId : undefined;
+    let duplicate: Settlement['duplicate'];
+    if (second && paidWith && !(await hasPaymentEvent(tx, orderId, 'payment_duplicate', second))) {
+      duplicate = { paymentId: second, paidWith };
+      await recordEvent(tx, {
+        ticketId: order.ticketId,
+        orderId,
+        actorId: outcome.actorId,
+        kind: 'payment_duplicate',
+        detail: { kind: order.kind, amount: order.amount, paymentId: second, paidWith, via: outcome.via },
+      });
+    }
+    // verified outranks captured; a replay of either changes nothing.
+    const upgrade = !second && order.status !== 'verified' && order.status !== outcome.status;
+    let paidAfter: TicketStatus | undefined;
+    if (upgrade && !isPaid(order.status) && order.kind === 'inprogress' && order.ticketId) {
+      // The fee is taken by the provider whatever the ticket's status now; the trail says when.
+      const status = (await findTicket(tx, order.ticketId))?.status;
+      if (status && status !== 'in-progress') paidAfter = status;
+    }
+    if (upgrade) {
+      await updatePayment(tx, orderId, { status: outcome.status, providerPaymentId: outcome.paymentId });
+      await recordEvent(tx, {
+        ticketId: order.ticketId,
+        orderId,
+        actorId: outcome.actorId,
+        kind: outcome.status === 'verified' ? 'payment_verified' : 'payment_captured',
+        detail: {
+          kind: order.kind,
+          amount: order.amount,
+          paymentId: outcome.paymentId,
+          via: outcome.via,
+          ...(paidAfter ? { ticketStatus: paidAfter } : {}),
+        },
+      });
+    }
+    const anomalies = { ...(duplicate ? { duplicate } : {}), ...(paidAfter ? { paidAfter } : {}) };
+    if (order.kind === 'booking' && !order.ticketId) {
+      const ticketId = await createTicketFromOrder(
+        tx,
+        { ...order, status: upgrade ? outcome.status : order.status },
+        outcome.via,
+      );
+      return { order, ticketId, created: true, upgraded: upgrade, ...anomalies };
+    }
+    return { order, ticketId: order.ticketId, created: false, upgraded: upgrade, ...anomalies };
+  });
+}
+
+/** Tells the operators what a settlement found that needs a person: a refund to make. */
+export function reportSettlement(log: FastifyBaseLogger, { order, duplicate, paidAfter }: Settlement) {
+  if (duplicate) {
+    log.error(
+      { orderId: order.orderId, paymentId: duplicate.paymentId, paidWith: duplicate.paidWith, amount: order.amount },
+      'a second payment was captured on an order already paid: refund it',
+    );
+  }
+  if (paidAfter) {
+    log.warn(
+      { orderId: order.orderId, ticketId: order.ticketId, ticketStatus: paidAfter },
+      'the in-progress fee was paid for a ticket no longer in progress',
+    );
+  }
+}
+
+/**
+ * A captured payment whose amount or currency is not the order's: it pays nothing, and is kept in
+ * the order's trail (once per payment, however often it is delivered) and logged as an error for a
+ * person to refund.
+ */
+async function recordMismatch(
+  db: Db,
+  log: FastifyBaseLogger,
+  order: PaymentRow,
+  payment: ProviderPayment,
+): Promise<void> {
+  const recorded = await db.transaction(async (tx) => {
+    // Under the order's lock: deliveries of one payment arriving together record it once.
+    await lockPayment(tx, order.orderId);
+    if (await hasPaymentEvent(tx, order.orderId, 'payment_mismatch', payment.id)) return false;
+    await recordEvent(tx, {
+      ticketId: order.ticketId,
+      orderId: order.orderId,
+      actorId: null,
+      kind: 'payment_mismatch',
+      detail: {
+        kind: order.kind,
+        amount: payment.amount,
+        currency: payment.currency,
+        expectedAmount: order.amount,
+        expectedCurrency: order.currency,
+        paymentId: payment.id,
+      },
+    });
+    return true;
+  });
+  if (recorded) {
+    log.error(
+      { orderId: order.orderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency },
+      'a captured payment does not match its order (amount or currency): refund it',
+    );
+  }
+}
+
+/** A failed attempt; never un-pays an order that is already paid. */
+export async function failPayment(
+  db: Db,
+  orderId: string,
+  detail: { actorId: string | null; via: string; reason?: string },
+) {
+  return db.transaction(async (tx) => {
+    const order = await lockPayment(tx, orderId);
+    if (!order) return undefined;
+    if (isPaid(order.status) || order.status === 'failed') return order;
+    await updatePayment(tx, orderId, { status: 'failed' });
+    await recordEvent(tx, {
+      ticketId: order.ticketId,
+      orderId,
+      actorId: detail.actorId,
+      kind: 'payment_failed',
+      detail: { kind: order.kind, via: detail.via, reason: detail.reason ?? null },
+    });
+    return { ...order, status: 'failed' as const };
+  });
+}
+
+/**
+ * A payment the provider reports captured (its webhook, or the reconciliation asking it): one of
+ * the order's amount and currency settles the order; any other is recorded as a mismatch for a
+ * refund and pays nothing (answers undefined). Whatever needs a person is logged.
+ */
+export async function settleCapture(
+  db: Db,
+  log: FastifyBaseLogger,
+  order: PaymentRow,
+  payment: ProviderPayment,
+  via: 'webhook' | 'reconcile',
+): Promise<Settlement | undefined> {
+  if (payment.amount !== order.amount || payment.currency !== order.currency) {
+    await recordMismatch(db, log, order, payment);
+    return undefined;
+  }
+  const settlement = await settlePayment(db, order.orderId, {
+    status: 'captured',
+    paymentId: payment.id,
+    actorId: null,
+    via,
+  });
+  reportSettlement(log, settlement);
+  return settlement;
+}
