@@ -22,6 +22,7 @@ export const ticketEventSchema = z.object({
   createdAt: z.string(),
 });
 export const ticketHistoryResponseSchema = z.object({ events: z.array(ticketEventSchema) });
+export type TicketHistoryResponse = z.infer<typeof ticketHistoryResponseSchema>;
 export type TicketEvent = z.infer<typeof ticketEventSchema>;
 
 /** The New User form (SPEC.md §5): superadmin is never offered, and refused by the server. */
@@ -35,6 +36,7 @@ export const createUserBodySchema = z.object({
 
 export const userListQuerySchema = pageQuerySchema.extend({ role: z.enum(ROLES).optional() });
 export const usersResponseSchema = z.object({ users: z.array(userSchema), nextCursor: z.string().nullable() });
+export type UsersResponse = z.infer<typeof usersResponseSchema>;
 
 export const engineerSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
 /** The engineer picker lists at most this many; past it, the admin narrows the list by name or email. */
@@ -44,6 +46,7 @@ export const engineerSearchQuerySchema = z.object({
 });
 /** `more`: further engineers match than the list holds. */
 export const engineersResponseSchema = z.object({ engineers: z.array(engineerSchema), more: z.boolean() });
+export type EngineersResponse = z.infer<typeof engineersResponseSchema>;
 export type Engineer = z.infer<typeof engineerSchema>;
 
 export const contactRequestSchema = z.object({
@@ -65,11 +68,13 @@ export const contactsResponseSchema = z.object({
   contacts: z.array(contactRequestSchema),
   nextCursor: z.string().nullable(),
 });
+export type ContactsResponse = z.infer<typeof contactsResponseSchema>;
 
 export const subServiceSchema = z.object({ id: z.string(), name: z.string(), parentId: z.string() });
 export const catalogueResponseSchema = z.object({
   mainServices: z.array(z.object({ id: z.string(), name: z.string(), subServices: z.array(subServiceSchema) })),
 });
+export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
 export type CatalogueEntry = z.infer<typeof catalogueResponseSchema>['mainServices'][number];
 
 /** The service form: an empty parent means a main category, sent as null. */
@@ -80,8 +85,10 @@ export const serviceBodySchema = z.object({
 export const serviceResponseSchema = z.object({
   service: z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable() }),
 });
+export type ServiceResponse = z.infer<typeof serviceResponseSchema>;
 
 export const successResponseSchema = z.object({ success: z.literal(true) });
+export type SuccessResponse = z.infer<typeof successResponseSchema>;
 
 export const dbModelParamsSchema = z.object({ model: z.string().min(1).max(50) });
 export const dbRecordsQuerySchema = z.object({

@@ -48,6 +48,7 @@ export type ProfileBody = z.input<typeof profileBodySchema>;
 export const authResponseSchema = z.object({ user: userSchema, token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const userResponseSchema = z.object({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /**
  * The end of Google sign-in (DECISIONS.md §3): the callback sends the browser to

@@ -49,13 +49,17 @@ export const verifyResponseSchema = z.object({
   status: z.literal('success'),
   ticket: ticketSchema.optional(),
 });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export const paymentStatusResponseSchema = z.object({ status: paymentStatusSchema });
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 
 export const inProgressPaymentsResponseSchema = z.object({
   payments: z.array(z.object({ ticketId: z.string(), status: paymentStatusSchema })),
 });
+export type InProgressPaymentsResponse = z.infer<typeof inProgressPaymentsResponseSchema>;
 
 export const testCheckoutBodySchema = z.object({ outcome: z.enum(['success', 'failure']) });
 export const testCheckoutResponseSchema = z.union([checkoutSuccessSchema, z.object({ status: z.literal('failed') })]);
+export type TestCheckoutResponse = z.infer<typeof testCheckoutResponseSchema>;

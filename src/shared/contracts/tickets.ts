@@ -24,6 +24,7 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketResponseSchema = z.object({ ticket: ticketSchema });
+export type TicketResponse = z.infer<typeof ticketResponseSchema>;
 
 /** Tickets a list page holds unless the caller asks for another number (at most `max`). */
 export const PAGE_SIZE = { default: 20, max: 100 } as const;
@@ -38,6 +39,7 @@ export const ticketsResponseSchema = z.object({
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
 });
+export type TicketsResponse = z.infer<typeof ticketsResponseSchema>;
 
 /** What the customer fills in on "Book a New Ticket" (also stored with the booking order). */
 export const ticketDraftSchema = z.object({
@@ -50,6 +52,7 @@ export const ticketDraftSchema = z.object({
 export const createTicketBodySchema = ticketDraftSchema.extend({
   orderId: z.string({ message: 'A paid booking order is required' }).trim().min(1).max(100),
 });
+export type CreateTicketBody = z.input<typeof createTicketBodySchema>;
 
 /** PATCH /api/tickets/{id}/complete: remarks must not be blank. */
 export const completeTicketBodySchema = z.object({

@@ -8,15 +8,18 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  CatalogueEntry,
-  ContactRequest,
+  CatalogueResponse,
+  ContactsResponse,
   createUserBodySchema,
-  Engineer,
+  EngineersResponse,
   serviceBodySchema,
-  TicketEvent,
+  ServiceResponse,
+  SuccessResponse,
+  TicketHistoryResponse,
+  UsersResponse,
 } from '@shared/contracts/admin';
-import type { User } from '@shared/contracts/auth';
-import type { Ticket } from '@shared/contracts/tickets';
+import type { UserResponse } from '@shared/contracts/auth';
+import type { Ticket, TicketResponse, TicketsResponse } from '@shared/contracts/tickets';
 import type { TicketStatus } from '@shared/tickets';
 import { api, apiWithHeaders } from '@/lib/api-client';
 import { pageUrl } from '@/lib/paging';
@@ -41,9 +44,7 @@ export const useAdminTickets = (status: TicketStatus | '') =>
     infiniteQueryOptions({
       queryKey: adminKeys.tickets(status),
       queryFn: ({ pageParam }) =>
-        api<{ tickets: Ticket[]; nextCursor: string | null }>(
-          pageUrl('/api/admin/tickets', pageParam, status ? `&status=${status}` : ''),
-        ),
+        api<TicketsResponse>(pageUrl('/api/admin/tickets', pageParam, status ? `&status=${status}` : '')),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -52,7 +53,7 @@ export const useAdminTickets = (status: TicketStatus | '') =>
 export const useTicketHistory = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: adminKeys.history(id),
-    queryFn: () => api<{ events: TicketEvent[] }>(`/api/admin/tickets/${id}/history`).then((r) => r.events),
+    queryFn: () => api<TicketHistoryResponse>(`/api/admin/tickets/${id}/history`).then((r) => r.events),
     enabled,
   });
 
@@ -60,8 +61,7 @@ export const useTicketHistory = (id: string, enabled: boolean) =>
 export const useEngineers = (q = '') =>
   useQuery({
     queryKey: adminKeys.engineerSearch(q),
-    queryFn: () =>
-      api<{ engineers: Engineer[]; more: boolean }>(`/api/admin/engineers${q ? `?q=${encodeURIComponent(q)}` : ''}`),
+    queryFn: () => api<EngineersResponse>(`/api/admin/engineers${q ? `?q=${encodeURIComponent(q)}` : ''}`),
     select: (r) => ({ engineers: engineerLabels(r.engineers), more: r.more }),
     // While a new search loads, the last answer stays on screen instead of an empty select.
     placeholderData: keepPreviousData,
@@ -80,12 +80,12 @@ function useTicketMutation<V>(call: (v: V) => Promise<{ ticket: Ticket }>) {
 
 export const useChangeStatus = () =>
   useTicketMutation((v: { id: string; status: TicketStatus }) =>
-    api<{ ticket: Ticket }>(`/api/admin/tickets/${v.id}`, { method: 'PATCH', body: { status: v.status } }),
+    api<TicketResponse>(`/api/admin/tickets/${v.id}`, { method: 'PATCH', body: { status: v.status } }),
   );
 
 export const useAssignEngineer = () =>
   useTicketMutation((v: { id: string; engineerId: string }) =>
-    api<{ ticket: Ticket }>(`/api/admin/tickets/${v.id}/assign`, {
+    api<TicketResponse>(`/api/admin/tickets/${v.id}/assign`, {
       method: 'PATCH',
       body: { engineerId: v.engineerId },
     }),
@@ -95,8 +95,7 @@ export const useAdminUsers = () =>
   useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: adminKeys.users,
-      queryFn: ({ pageParam }) =>
-        api<{ users: User[]; nextCursor: string | null }>(pageUrl('/api/admin/users', pageParam)),
+      queryFn: ({ pageParam }) => api<UsersResponse>(pageUrl('/api/admin/users', pageParam)),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -106,8 +105,7 @@ export const useContactRequests = () =>
   useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: adminKeys.contacts,
-      queryFn: ({ pageParam }) =>
-        api<{ contacts: ContactRequest[]; nextCursor: string | null }>(pageUrl('/api/admin/contacts', pageParam)),
+      queryFn: ({ pageParam }) => api<ContactsResponse>(pageUrl('/api/admin/contacts', pageParam)),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -117,7 +115,7 @@ export const useCreateUser = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: z.output<typeof createUserBodySchema>) =>
-      api<{ user: User }>('/api/admin/users', { method: 'POST', body }),
+      api<UserResponse>('/api/admin/users', { method: 'POST', body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: adminKeys.users });
       void client.invalidateQueries({ queryKey: adminKeys.engineers });
@@ -129,7 +127,7 @@ export const useCreateUser = () => {
 export const useCatalogue = () =>
   useQuery({
     queryKey: adminKeys.catalogue,
-    queryFn: () => api<{ mainServices: CatalogueEntry[] }>('/api/admin/services/all').then((r) => r.mainServices),
+    queryFn: () => api<CatalogueResponse>('/api/admin/services/all').then((r) => r.mainServices),
   });
 
 /** A catalogue change is stale in the admin view and in the public catalogue (['catalogue', …]) alike. */
@@ -146,17 +144,16 @@ function useCatalogueMutation<V, R>(call: (v: V) => Promise<R>) {
 }
 
 type ServiceOut = z.output<typeof serviceBodySchema>;
-type ServiceRow = { service: { id: string; name: string; parentId: string | null } };
 
 export const useSaveService = () =>
   useCatalogueMutation(({ id, body }: { id: string | null; body: ServiceOut }) =>
     id
-      ? api<ServiceRow>(`/api/admin/services/${id}`, { method: 'PATCH', body })
-      : api<ServiceRow>('/api/admin/services', { method: 'POST', body }),
+      ? api<ServiceResponse>(`/api/admin/services/${id}`, { method: 'PATCH', body })
+      : api<ServiceResponse>('/api/admin/services', { method: 'POST', body }),
   );
 
 export const useDeleteService = () =>
-  useCatalogueMutation((id: string) => api<{ success: true }>(`/api/admin/services/${id}`, { method: 'DELETE' }));
+  useCatalogueMutation((id: string) => api<SuccessResponse>(`/api/admin/services/${id}`, { method: 'DELETE' }));
 
 /* Database viewer */
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import { GOOGLE_DONE, type User } from '@shared/contracts/auth';
+import { GOOGLE_DONE, type UserResponse } from '@shared/contracts/auth';
 import { homePathFor } from '@shared/roles';
 import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
@@ -44,7 +44,7 @@ export default function AuthSuccessPage() {
       return;
     }
     // Checked before it is stored: a refused token was never a session, so nothing says one ended.
-    api<{ user: User }>('/api/me', { token })
+    api<UserResponse>('/api/me', { token })
       .then(({ user }) => {
         startSession(token, user);
         toast.success('Logged in successfully!');

@@ -6,16 +6,16 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ProfileBody, User } from '@shared/contracts/auth';
-import type { Ticket } from '@shared/contracts/tickets';
-import type { PaymentStatus } from '@shared/payments';
+import type { TicketsResponse } from '@shared/contracts/tickets';
+import type { ProfileBody, UserResponse } from '@shared/contracts/auth';
+import type { InProgressPaymentsResponse } from '@shared/contracts/payments';
 import { api } from '@/lib/api-client';
 import { meQueryKey, useToken } from '@/lib/auth';
 import { pageUrl } from '@/lib/paging';
 
 export const myTicketsQuery = infiniteQueryOptions({
   queryKey: ['tickets', 'mine'],
-  queryFn: ({ pageParam }) => api<{ tickets: Ticket[]; nextCursor: string | null }>(pageUrl('/api/tickets', pageParam)),
+  queryFn: ({ pageParam }) => api<TicketsResponse>(pageUrl('/api/tickets', pageParam)),
   initialPageParam: '',
   getNextPageParam: (last) => last.nextCursor ?? undefined,
 });
@@ -24,10 +24,7 @@ export const useMyTickets = () => useInfiniteQuery(myTicketsQuery);
 
 export const inProgressPaymentsQuery = queryOptions({
   queryKey: ['tickets', 'inprogress-payments'],
-  queryFn: () =>
-    api<{ payments: { ticketId: string; status: PaymentStatus }[] }>('/api/user/inprogress-payments').then(
-      (r) => r.payments,
-    ),
+  queryFn: () => api<InProgressPaymentsResponse>('/api/user/inprogress-payments').then((r) => r.payments),
 });
 
 export const useInProgressPayments = () => useQuery(inProgressPaymentsQuery);
@@ -42,7 +39,7 @@ export function useUpdateProfile() {
   const client = useQueryClient();
   const token = useToken();
   return useMutation({
-    mutationFn: (body: ProfileBody) => api<{ user: User }>('/api/profile', { method: 'PATCH', body }),
+    mutationFn: (body: ProfileBody) => api<UserResponse>('/api/profile', { method: 'PATCH', body }),
     onSuccess: ({ user }) => client.setQueryData([...meQueryKey, token], user),
   });
 }

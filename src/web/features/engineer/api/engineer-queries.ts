@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Ticket } from '@shared/contracts/tickets';
+import type { TicketResponse, TicketsResponse } from '@shared/contracts/tickets';
 import { api } from '@/lib/api-client';
 import { pageUrl } from '@/lib/paging';
 
@@ -9,8 +9,7 @@ export const useAssignedTickets = () =>
   useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: KEY,
-      queryFn: ({ pageParam }) =>
-        api<{ tickets: Ticket[]; nextCursor: string | null }>(pageUrl('/api/engineer/assigned-tickets', pageParam)),
+      queryFn: ({ pageParam }) => api<TicketsResponse>(pageUrl('/api/engineer/assigned-tickets', pageParam)),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -20,7 +19,7 @@ export function useCompleteTicket() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: string; remarks: string }) =>
-      api<{ ticket: Ticket }>(`/api/tickets/${v.id}/complete`, { method: 'PATCH', body: { remarks: v.remarks } }),
+      api<TicketResponse>(`/api/tickets/${v.id}/complete`, { method: 'PATCH', body: { remarks: v.remarks } }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactBody } from '@shared/contracts/contact';
+import type { ContactBody, ContactResponse } from '@shared/contracts/contact';
 import { api } from '@/lib/api-client';
 
-export const submitContact = (body: ContactBody) =>
-  api<{ success: true }>('/api/contact/add', { method: 'POST', body });
+export const submitContact = (body: ContactBody) => api<ContactResponse>('/api/contact/add', { method: 'POST', body });
 
 export const useSubmitContact = () => useMutation({ mutationFn: submitContact });

@@ -1,6 +1,14 @@
-import type { BookingOrderBody, CheckoutSuccess, InProgressOrderBody, OrderResponse } from '@shared/contracts/payments';
-import type { Ticket } from '@shared/contracts/tickets';
-import { isPaid, type PaymentStatus } from '@shared/payments';
+import type {
+  BookingOrderBody,
+  CheckoutSuccess,
+  InProgressOrderBody,
+  OrderResponse,
+  PaymentStatusResponse,
+  TestCheckoutResponse,
+  VerifyResponse,
+} from '@shared/contracts/payments';
+import type { CreateTicketBody, TicketResponse } from '@shared/contracts/tickets';
+import { isPaid } from '@shared/payments';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from '@shared/product';
 import { api, ApiError } from '@/lib/api-client';
 
@@ -10,20 +18,16 @@ export const createInProgressOrder = (body: InProgressOrderBody) =>
   api<OrderResponse>('/order-inprogress', { method: 'POST', body });
 
 export const verifyPayment = (success: CheckoutSuccess) =>
-  api<{ status: 'success'; ticket?: Ticket }>('/verify', { method: 'POST', body: success });
+  api<VerifyResponse>('/verify', { method: 'POST', body: success });
 
 export const getPaymentStatus = (orderId: string) =>
-  api<{ status: PaymentStatus }>(`/payment-status/${encodeURIComponent(orderId)}`).then((r) => r.status);
+  api<PaymentStatusResponse>(`/payment-status/${encodeURIComponent(orderId)}`).then((r) => r.status);
 
-export const createTicketForOrder = (body: {
-  orderId: string;
-  mainServiceId: string;
-  subServiceId: string;
-  description: string;
-}) => api<{ ticket: Ticket }>('/api/tickets', { method: 'POST', body });
+export const createTicketForOrder = (body: CreateTicketBody) =>
+  api<TicketResponse>('/api/tickets', { method: 'POST', body });
 
 export const testCheckout = (orderId: string, outcome: 'success' | 'failure') =>
-  api<CheckoutSuccess | { status: 'failed' }>(`/test-checkout/${encodeURIComponent(orderId)}`, {
+  api<TestCheckoutResponse>(`/test-checkout/${encodeURIComponent(orderId)}`, {
     method: 'POST',
     body: { outcome },
   });
