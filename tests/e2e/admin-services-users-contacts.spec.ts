@@ -230,10 +230,7 @@ test.describe('Contact Requests tab', () => {
 });
 
 test.describe('the open tab', () => {
-  test('is kept in the address: Back from the database viewer and a reload return to it', async ({
-    page,
-    request,
-  }) => {
+  test('is kept in the address: Back from the database viewer and a reload return to it', async ({ page, request }) => {
     await openAdmin(page, request);
     await openTab(page, 'Services');
     await expect(page).toHaveURL('/admin?tab=services');
