@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type ServiceRow, services } from '../../db/schema/index.js';
 
@@ -66,4 +66,10 @@ export async function countSubServices(db: Db, parentId: string) {
 export async function deleteService(db: Db, id: string) {
   const rows = await db.delete(services).where(eq(services.id, id)).returning({ id: services.id });
   return rows.length > 0;
+}
+
+/** Which of these service ids still exist. */
+export async function existingServiceIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const rows = await db.select({ id: services.id }).from(services).where(inArray(services.id, ids));
+  return new Set(rows.map((r) => r.id));
 }

@@ -2,7 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { contactRequests, payments, services, ticketEvents, tickets, users } from '../../db/schema/index.js';
 
-interface ViewerModel {
+export interface ViewerModel {
   table: PgTable;
   createdAt: AnyPgColumn;
   /** The primary key: breaks ties between rows made at the same moment, so offset paging is stable. */

@@ -1,4 +1,3 @@
-import { desc } from 'drizzle-orm';
 import {
   dbModelParamsSchema,
   dbModelsResponseSchema,
@@ -9,7 +8,8 @@ import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { errors, type ZodApp } from '../../lib/http.js';
-import { VIEWER_MODELS, visibleColumns } from './models.js';
+import { VIEWER_MODELS } from './models.js';
+import { recordsPage } from './queries.js';
 
 const bearer = [{ bearer: [] }];
 
@@ -42,18 +42,9 @@ export async function databaseViewerRoutes(app: ZodApp, { db }: { db: Db }) {
         : undefined;
       if (!model) throw notFound(`Unknown model: ${request.params.model}`);
       const { limit, offset } = request.query;
-      const rows = await db
-        .select(visibleColumns(model))
-        .from(model.table)
-        .orderBy(desc(model.createdAt), desc(model.key))
-        .limit(limit + 1)
-        .offset(offset);
-      if (rows.length > limit) reply.header('X-Next-Offset', String(offset + limit));
-      return rows
-        .slice(0, limit)
-        .map((r) =>
-          Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
-        );
+      const { records, more } = await recordsPage(db, model, limit, offset);
+      if (more) reply.header('X-Next-Offset', String(offset + limit));
+      return records;
     },
   });
 }

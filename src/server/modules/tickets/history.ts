@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { TicketEventKind } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
-import { ticketEvents } from '../../db/schema/index.js';
+import { ticketEvents, users } from '../../db/schema/index.js';
 
 /** Appends to the audit trail; call inside the transaction that makes the change. */
 export async function recordEvent(
@@ -23,6 +23,11 @@ export async function recordEvent(
   });
 }
 
+/** A booking's payment events, recorded before its ticket existed, linked to the ticket now made. */
+export async function linkOrderEvents(db: Db, orderId: string, ticketId: string) {
+  await db.update(ticketEvents).set({ ticketId }).where(eq(ticketEvents.orderId, orderId));
+}
+
 /** Whether the order's trail already has an event of this kind about this provider payment id. */
 export async function hasPaymentEvent(db: Db, orderId: string, kind: TicketEventKind, paymentId: string) {
   const rows = await db
@@ -30,4 +35,22 @@ export async function hasPaymentEvent(db: Db, orderId: string, kind: TicketEvent
     .from(ticketEvents)
     .where(and(eq(ticketEvents.orderId, orderId), eq(ticketEvents.kind, kind)));
   return rows.some((r) => (r.detail as { paymentId?: unknown }).paymentId === paymentId);
+}
+
+/** A ticket's trail, oldest first, with who did each thing: its own events and its booking order's. */
+export function eventsOfTicket(db: Db, ticketId: string, bookingOrderId: string) {
+  return db
+    .select({
+      id: ticketEvents.id,
+      kind: ticketEvents.kind,
+      detail: ticketEvents.detail,
+      createdAt: ticketEvents.createdAt,
+      actorId: users.id,
+      actorName: users.name,
+      actorRole: users.role,
+    })
+    .from(ticketEvents)
+    .leftJoin(users, eq(users.id, ticketEvents.actorId))
+    .where(or(eq(ticketEvents.ticketId, ticketId), eq(ticketEvents.orderId, bookingOrderId)))
+    .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));
 }

@@ -141,3 +141,13 @@ export async function lockTicket(tx: Db, id: string) {
   const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update').limit(1);
   return row;
 }
+
+export async function insertTicket(tx: Db, values: typeof tickets.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(tickets).values(values).returning({ id: tickets.id });
+  if (!row) throw new Error('ticket insert returned nothing');
+  return row.id;
+}
+
+export async function updateTicket(tx: Db, id: string, values: Partial<typeof tickets.$inferInsert>) {
+  await tx.update(tickets).set(values).where(eq(tickets.id, id));
+}

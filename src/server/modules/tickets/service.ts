@@ -1,11 +1,12 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { type PaymentRow, payments, services, tickets, ticketEvents } from '../../db/schema/index.js';
+import type { PaymentRow } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { serviceLabel } from '../catalogue/service.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
-import { findTicketView, listTickets } from './queries.js';
-import { recordEvent } from './history.js';
+import { existingServiceIds } from '../catalogue/queries.js';
+import { updatePayment } from '../payments/queries.js';
+import { findTicketView, insertTicket, listTickets } from './queries.js';
+import { linkOrderEvents, recordEvent } from './history.js';
 import { serializeTicket } from './serialize.js';
 
 /**
@@ -17,39 +18,28 @@ export async function createTicketFromOrder(tx: Db, order: PaymentRow, via: stri
   const draft = order.draft;
   if (!draft) throw new Error(`booking order ${order.orderId} has no draft`);
   // The catalogue may have changed since the customer paid: keep the names, drop ids that are gone.
-  const existing = await tx
-    .select({ id: services.id })
-    .from(services)
-    .where(inArray(services.id, [draft.mainServiceId, draft.subServiceId]));
-  const still = new Set(existing.map((s) => s.id));
-  const [ticket] = await tx
-    .insert(tickets)
-    .values({
-      userId: order.userId,
-      mainServiceId: still.has(draft.mainServiceId) ? draft.mainServiceId : null,
-      subServiceId: still.has(draft.subServiceId) ? draft.subServiceId : null,
-      mainServiceName: draft.mainServiceName,
-      subServiceName: draft.subServiceName,
-      service: serviceLabel({ name: draft.mainServiceName }, { name: draft.subServiceName }),
-      description: draft.description,
-      bookingOrderId: order.orderId,
-    })
-    .returning({ id: tickets.id });
-  if (!ticket) throw new Error('ticket insert returned nothing');
-  await tx
-    .update(payments)
-    .set({ ticketId: ticket.id, updatedAt: new Date() })
-    .where(eq(payments.orderId, order.orderId));
+  const still = await existingServiceIds(tx, [draft.mainServiceId, draft.subServiceId]);
+  const ticketId = await insertTicket(tx, {
+    userId: order.userId,
+    mainServiceId: still.has(draft.mainServiceId) ? draft.mainServiceId : null,
+    subServiceId: still.has(draft.subServiceId) ? draft.subServiceId : null,
+    mainServiceName: draft.mainServiceName,
+    subServiceName: draft.subServiceName,
+    service: serviceLabel({ name: draft.mainServiceName }, { name: draft.subServiceName }),
+    description: draft.description,
+    bookingOrderId: order.orderId,
+  });
+  await updatePayment(tx, order.orderId, { ticketId });
   // The booking's payment events were recorded before the ticket existed: link them now.
-  await tx.update(ticketEvents).set({ ticketId: ticket.id }).where(eq(ticketEvents.orderId, order.orderId));
+  await linkOrderEvents(tx, order.orderId, ticketId);
   await recordEvent(tx, {
-    ticketId: ticket.id,
+    ticketId,
     orderId: order.orderId,
     actorId: order.userId,
     kind: 'created',
     detail: { via },
   });
-  return ticket.id;
+  return ticketId;
 }
 
 export async function customerTickets(db: Db, userId: string, limit: number, cursor?: string) {

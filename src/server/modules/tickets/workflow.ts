@@ -1,12 +1,11 @@
-import { asc, eq, or } from 'drizzle-orm';
-import type { TicketStatus } from '../../../shared/tickets.js';
+import { statusLabel, type TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
-import { type UserRow, ticketEvents, tickets, users } from '../../db/schema/index.js';
+import type { UserRow } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findUserById } from '../auth/queries.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
-import { recordEvent } from './history.js';
-import { findTicketView, listTickets, lockTicket } from './queries.js';
+import { eventsOfTicket, recordEvent } from './history.js';
+import { findTicket, findTicketView, listTickets, lockTicket, updateTicket } from './queries.js';
 import { serializeTicket } from './serialize.js';
 
 /** The ticket row, locked for the rest of the transaction (see lockTicket), or a 404. */
@@ -42,11 +41,8 @@ export async function changeStatus(db: Db, actor: UserRow, ticketId: string, sta
   await db.transaction(async (tx) => {
     const ticket = await lockedTicket(tx, ticketId);
     if (ticket.status === 'completed') throw conflict('A completed ticket cannot change status');
-    if (ticket.status === status) throw conflict(`The ticket is already ${status.replace('-', ' ')}`);
-    await tx
-      .update(tickets)
-      .set({ status, ...(status === 'completed' ? { completedAt: new Date() } : {}) })
-      .where(eq(tickets.id, ticketId));
+    if (ticket.status === status) throw conflict(`The ticket is already ${statusLabel(status)}`);
+    await updateTicket(tx, ticketId, { status, ...(status === 'completed' ? { completedAt: new Date() } : {}) });
     await recordEvent(tx, {
       ticketId,
       actorId: actor.id,
@@ -65,7 +61,7 @@ export async function assignEngineer(db: Db, actor: UserRow, ticketId: string, e
     const ticket = await lockedTicket(tx, ticketId);
     if (ticket.status === 'completed') throw conflict('A completed ticket cannot be assigned');
     if (ticket.engineerId) throw conflict('This ticket already has an engineer');
-    await tx.update(tickets).set({ engineerId }).where(eq(tickets.id, ticketId));
+    await updateTicket(tx, ticketId, { engineerId });
     await recordEvent(tx, {
       ticketId,
       actorId: actor.id,
@@ -83,10 +79,7 @@ export async function completeTicket(db: Db, engineer: UserRow, ticketId: string
     if (ticket.engineerId !== engineer.id) throw forbidden('This ticket is not assigned to you');
     if (ticket.status === 'completed') throw conflict('This ticket is already completed');
     if (ticket.status !== 'in-progress') throw conflict('Only a ticket in progress can be completed');
-    await tx
-      .update(tickets)
-      .set({ status: 'completed', remarks, completedAt: new Date() })
-      .where(eq(tickets.id, ticketId));
+    await updateTicket(tx, ticketId, { status: 'completed', remarks, completedAt: new Date() });
     await recordEvent(tx, {
       ticketId,
       actorId: engineer.id,
@@ -99,26 +92,9 @@ export async function completeTicket(db: Db, engineer: UserRow, ticketId: string
 
 /** Everything that happened to a ticket, oldest first, with who did it. */
 export async function ticketHistory(db: Db, ticketId: string) {
-  const [ticket] = await db
-    .select({ id: tickets.id, orderId: tickets.bookingOrderId })
-    .from(tickets)
-    .where(eq(tickets.id, ticketId))
-    .limit(1);
+  const ticket = await findTicket(db, ticketId);
   if (!ticket) throw notFound('Ticket not found');
-  const rows = await db
-    .select({
-      id: ticketEvents.id,
-      kind: ticketEvents.kind,
-      detail: ticketEvents.detail,
-      createdAt: ticketEvents.createdAt,
-      actorId: users.id,
-      actorName: users.name,
-      actorRole: users.role,
-    })
-    .from(ticketEvents)
-    .leftJoin(users, eq(users.id, ticketEvents.actorId))
-    .where(or(eq(ticketEvents.ticketId, ticketId), eq(ticketEvents.orderId, ticket.orderId)))
-    .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));
+  const rows = await eventsOfTicket(db, ticketId, ticket.bookingOrderId);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
