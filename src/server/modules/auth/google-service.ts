@@ -1,26 +1,28 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { oidcLogins, type UserRow, users } from '../../db/schema/index.js';
+import type { UserRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { type GoogleIdentity, GoogleSignInError, randomChecks } from './google-client.js';
-import { findUserByEmail, insertUser, updateUser } from './queries.js';
+import {
+  findUserByEmail,
+  findUserByGoogleSub,
+  insertUser,
+  storeOidcLogin,
+  takeOidcLogin,
+  updateUser,
+} from './queries.js';
 
 const LOGIN_LIFETIME_MS = 10 * 60_000;
 
 /** Starts a sign-in: fresh state, nonce and PKCE verifier, kept until the callback (at most 10 minutes). */
 export async function beginGoogleLogin(db: Db) {
   const checks = randomChecks();
-  await db.delete(oidcLogins).where(lt(oidcLogins.expiresAt, new Date()));
-  await db.insert(oidcLogins).values({ ...checks, expiresAt: new Date(Date.now() + LOGIN_LIFETIME_MS) });
+  await storeOidcLogin(db, { ...checks, expiresAt: new Date(Date.now() + LOGIN_LIFETIME_MS) });
   return checks;
 }
 
 /** Takes the sign-in for this state out of the store: a second use of the same state finds nothing. */
 export async function consumeGoogleLogin(db: Db, state: string) {
-  const [row] = await db
-    .delete(oidcLogins)
-    .where(and(eq(oidcLogins.state, state), gt(oidcLogins.expiresAt, new Date())))
-    .returning();
+  const row = await takeOidcLogin(db, state);
   if (!row) throw new GoogleSignInError('state');
   return { state: row.state, nonce: row.nonce, codeVerifier: row.codeVerifier };
 }
@@ -39,7 +41,7 @@ export async function accountForGoogle(
   db: Db,
   identity: GoogleIdentity,
 ): Promise<{ user: UserRow; passwordRemoved: boolean }> {
-  const [linked] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+  const linked = await findUserByGoogleSub(db, identity.sub);
   if (linked) return { user: linked, passwordRemoved: false };
   if (!identity.email) throw new GoogleSignInError('no_email');
   // An unverified address could belong to someone else: never let it open or claim an account.

@@ -1,7 +1,7 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { perDatabase, prepareFlatSelect } from '../../db/prepared.js';
-import { type UserRow, users } from '../../db/schema/index.js';
+import { oidcLogins, type UserRow, users } from '../../db/schema/index.js';
 
 // Every authenticated request loads its user (DECISIONS.md §3): a prepared statement.
 const userById = perDatabase((db) =>
@@ -36,5 +36,25 @@ export async function updateUser(
   values: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'role' | 'passwordHash' | 'googleSub' | 'tokenVersion'>>,
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
+  return row;
+}
+
+/** Stores a Google sign-in's checks until its callback, first clearing the ones that have expired. */
+export async function storeOidcLogin(db: Db, values: typeof oidcLogins.$inferInsert) {
+  await db.delete(oidcLogins).where(lt(oidcLogins.expiresAt, new Date()));
+  await db.insert(oidcLogins).values(values);
+}
+
+/** Takes the unexpired sign-in for this state out of the store (so a second use finds nothing). */
+export async function takeOidcLogin(db: Db, state: string) {
+  const [row] = await db
+    .delete(oidcLogins)
+    .where(and(eq(oidcLogins.state, state), gt(oidcLogins.expiresAt, new Date())))
+    .returning();
   return row;
 }
