@@ -1,3 +1,5 @@
+import type { PaymentKind } from './payments.js';
+
 export const TICKET_STATUSES = ['pending', 'in-progress', 'completed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
@@ -19,3 +21,36 @@ export const TICKET_EVENT_KINDS = [
   'payment_mismatch',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
+
+/**
+ * What each kind of event keeps in its `detail`: written by the server's rules (recordEvent is typed
+ * by it) and read by the admin's ticket history, so a renamed key fails the typecheck on both sides.
+ */
+export interface TicketEventDetails {
+  created: { via: string };
+  status_changed: { from: TicketStatus; to: TicketStatus };
+  assigned: { engineerId: string; engineerName: string };
+  completed: { from: TicketStatus; remarks: string };
+  payment_created: { kind: PaymentKind; amount: number; reopened?: boolean };
+  payment_captured: PaymentTaken;
+  payment_verified: PaymentTaken;
+  payment_failed: { kind: PaymentKind; via: string; reason: string | null };
+  payment_duplicate: { kind: PaymentKind; amount: number; paymentId: string; paidWith: string; via: string };
+  payment_mismatch: {
+    kind: PaymentKind;
+    amount: number;
+    currency: string;
+    expectedAmount: number;
+    expectedCurrency: string;
+    paymentId: string;
+  };
+}
+
+/** A payment that paid its order; `ticketStatus` when an in-progress fee came after the ticket moved on. */
+interface PaymentTaken {
+  kind: PaymentKind;
+  amount: number;
+  paymentId: string;
+  via: string;
+  ticketStatus?: TicketStatus;
+}

@@ -1,17 +1,17 @@
 import { and, asc, eq, or } from 'drizzle-orm';
-import type { TicketEventKind } from '../../../shared/tickets.js';
+import type { TicketEventDetails, TicketEventKind } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import { ticketEvents, users } from '../../db/schema/index.js';
 
 /** Appends to the audit trail; call inside the transaction that makes the change. */
-export async function recordEvent(
+export async function recordEvent<K extends TicketEventKind>(
   db: Db,
   event: {
     ticketId: string | null;
     orderId?: string;
     actorId: string | null;
-    kind: TicketEventKind;
-    detail?: Record<string, unknown>;
+    kind: K;
+    detail: TicketEventDetails[K];
   },
 ) {
   await db.insert(ticketEvents).values({
@@ -19,7 +19,7 @@ export async function recordEvent(
     orderId: event.orderId ?? null,
     actorId: event.actorId,
     kind: event.kind,
-    detail: event.detail ?? {},
+    detail: { ...event.detail },
   });
 }
 

@@ -1,7 +1,9 @@
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import type { TicketEvent } from '@shared/contracts/admin';
+import type { PaymentKind } from '@shared/payments';
 import { formatRupees } from '@shared/product';
+import { statusLabel, type TicketEventDetails, type TicketEventKind } from '@shared/tickets';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ErrorState, LoadingState } from '@/components/ui/state';
@@ -21,23 +23,35 @@ const LABELS: Record<TicketEvent['kind'], string> = {
   payment_mismatch: 'Payment for a wrong amount: refund due',
 };
 
+/** The event's detail as the server writes it for its kind (TicketEventDetails, shared). */
+const detailOf = <K extends TicketEventKind>(e: TicketEvent, _kind: K) => e.detail as unknown as TicketEventDetails[K];
+
+const feeName = (kind: PaymentKind) => (kind === 'inprogress' ? 'In-progress fee' : 'Booking fee');
+
 function describe(e: TicketEvent): string {
-  const d = e.detail as Record<string, unknown>;
   switch (e.kind) {
-    case 'status_changed':
-      return `${String(d.from).replace('-', ' ')} → ${String(d.to).replace('-', ' ')}`;
+    case 'status_changed': {
+      const d = detailOf(e, e.kind);
+      return `${statusLabel(d.from)} → ${statusLabel(d.to)}`;
+    }
     case 'assigned':
-      return String(d.engineerName ?? '');
+      return detailOf(e, e.kind).engineerName;
     case 'payment_created':
     case 'payment_captured':
-    case 'payment_verified':
-      return `${d.kind === 'inprogress' ? 'In-progress fee' : 'Booking fee'}${typeof d.amount === 'number' ? ` ${formatRupees(d.amount)}` : ''}`;
-    case 'payment_duplicate':
-      return `${typeof d.amount === 'number' ? formatRupees(d.amount) : ''} · payment ${String(d.paymentId)} (the order was paid by ${String(d.paidWith)})`;
-    case 'payment_mismatch':
-      return `${typeof d.amount === 'number' ? formatRupees(d.amount) : ''} ${String(d.currency ?? '')} · payment ${String(d.paymentId)}`;
+    case 'payment_verified': {
+      const d = detailOf(e, e.kind);
+      return `${feeName(d.kind)} ${formatRupees(d.amount)}`;
+    }
+    case 'payment_duplicate': {
+      const d = detailOf(e, e.kind);
+      return `${formatRupees(d.amount)} · payment ${d.paymentId} (the order was paid by ${d.paidWith})`;
+    }
+    case 'payment_mismatch': {
+      const d = detailOf(e, e.kind);
+      return `${formatRupees(d.amount)} ${d.currency} · payment ${d.paymentId}`;
+    }
     case 'completed':
-      return String(d.remarks ?? '');
+      return detailOf(e, e.kind).remarks;
     default:
       return '';
   }
