@@ -20,8 +20,11 @@ test.describe('a session the server no longer accepts', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Rohan Das');
 
-    // The server stops accepting the token (as after a password reset elsewhere); the page does not know yet.
-    await page.evaluate((t) => localStorage.setItem('token', t), refusedToken(customer.token));
+    // The server stops accepting the token (as after a password reset elsewhere); the page does not
+    // know yet, and the next call it makes, the save, is refused.
+    await page.route('**/api/profile', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: 'Invalid token' }) }),
+    );
     await page.getByRole('tab', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByRole('form', { name: 'Edit profile' }).getByLabel('Name').fill('Rohan Das Jr');
