@@ -1,4 +1,5 @@
 import {
+  type InfiniteData,
   infiniteQueryOptions,
   keepPreviousData,
   useInfiniteQuery,
@@ -67,12 +68,29 @@ export const useEngineers = (q = '') =>
     placeholderData: keepPreviousData,
   });
 
+/**
+ * A changed ticket is put in place in every loaded list, from the server's answer, rather than every
+ * loaded page fetched again: a refetch would take the same number of pages from the top, and tickets
+ * booked meanwhile would push the rows at the end (the one just changed, perhaps) out of the list.
+ * The lists are marked stale for their next visit (a status filter may no longer hold the ticket).
+ */
 function useTicketMutation<V>(call: (v: V) => Promise<{ ticket: Ticket }>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: ({ ticket }) => {
-      void client.invalidateQueries({ queryKey: adminKeys.allTickets });
+      client.setQueriesData<InfiniteData<TicketsResponse>>({ queryKey: adminKeys.allTickets }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((p) => ({
+                ...p,
+                tickets: p.tickets.map((t) => (t.id === ticket.id ? ticket : t)),
+              })),
+            }
+          : data,
+      );
+      void client.invalidateQueries({ queryKey: adminKeys.allTickets, refetchType: 'none' });
       void client.invalidateQueries({ queryKey: adminKeys.history(ticket.id) });
     },
   });
