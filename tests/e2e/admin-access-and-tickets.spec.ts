@@ -16,6 +16,7 @@ import {
   openTab,
   recordRequests,
   reveal,
+  revealTicketRow,
   runId,
   SERVICE,
 } from './support/staff';
@@ -124,9 +125,7 @@ test.describe('All Tickets tab', () => {
     const { ticket } = await bookTicketViaApi(request, `Twin engineers (${run}).`);
 
     await openAdmin(page, request);
-    const panel = page.getByRole('tabpanel', { name: 'All Tickets' });
-    const row = panel.getByRole('row').filter({ hasText: ticket.description });
-    await reveal(panel, row);
+    const { row } = await revealTicketRow(page, ticket.description);
     const pick = row.getByRole('combobox', { name: `Engineer for ticket ${SERVICE}` });
     const twins = pick.getByRole('option').filter({ hasText: name });
     await expect(twins).toHaveText([`${name} (${first.user.email})`, `${name} (${second.user.email})`].sort());
@@ -153,9 +152,7 @@ test.describe('All Tickets tab', () => {
     const searches = recordRequests(page, /^\/api\/admin\/engineers$/, 'GET');
 
     await openAdmin(page, request);
-    const panel = page.getByRole('tabpanel', { name: 'All Tickets' });
-    const row = panel.getByRole('row').filter({ hasText: ticket.description });
-    await reveal(panel, row);
+    const { row } = await revealTicketRow(page, ticket.description);
     const search = row.getByRole('searchbox', { name: `Find an engineer for ticket ${SERVICE}` });
     await expect(search).toBeVisible();
     await expect(search).toHaveAccessibleDescription(/^Showing the first \d+; type more to narrow\.$/);
@@ -240,9 +237,7 @@ test.describe('All Tickets actions pressed twice', () => {
     const statusChanges = recordRequests(page, new RegExp(`^/api/admin/tickets/${ticket.id}$`), 'PATCH');
 
     await openAdmin(page, request);
-    const panel = page.getByRole('tabpanel', { name: 'All Tickets' });
-    const row = panel.getByRole('row').filter({ hasText: ticket.description });
-    await reveal(panel, row);
+    const { row } = await revealTicketRow(page, ticket.description);
 
     await row
       .getByRole('combobox', { name: `Engineer for ticket ${SERVICE}` })

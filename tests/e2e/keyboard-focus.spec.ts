@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, expectToast, test } from './support/fixtures';
 import { bookingFields, bookingForm, checkout, openDashboard } from './support/customer';
-import { bookTicketViaApi, createEngineerViaApi, MAIN, openAdmin, reveal, runId, SERVICE, SUB } from './support/staff';
+import {
+  bookTicketViaApi,
+  createEngineerViaApi,
+  MAIN,
+  openAdmin,
+  revealTicketRow,
+  runId,
+  SERVICE,
+  SUB,
+} from './support/staff';
 
 // Where the keyboard's focus goes after an action: never to <body> (the next Tab would start again
 // at the top of the page), and never taken back from where the user has moved it.
@@ -120,9 +129,7 @@ test.describe('the focus after an admin action', () => {
     await createEngineerViaApi(request, `Keyboard Engineer ${run}`);
     const { ticket } = await bookTicketViaApi(request, `Assigned by keyboard (${run}).`);
     await openAdmin(page, request);
-    const panel = page.getByRole('tabpanel', { name: 'All Tickets' });
-    const row = panel.getByRole('row').filter({ hasText: ticket.description });
-    await reveal(panel, row);
+    const { row } = await revealTicketRow(page, ticket.description);
     await row
       .getByRole('combobox', { name: `Engineer for ticket ${SERVICE}` })
       .selectOption({ label: `Keyboard Engineer ${run}` });

@@ -55,6 +55,14 @@ export async function reveal(scope: Locator, item: Locator): Promise<void> {
   await expect(item).toBeVisible();
 }
 
+/** The admin's All Tickets row of the ticket with this description, loaded into view (Load more). */
+export async function revealTicketRow(page: Page, description: string) {
+  const panel = page.getByRole('tabpanel', { name: 'All Tickets' });
+  const row = panel.getByRole('row').filter({ hasText: description });
+  await reveal(panel, row);
+  return { panel, row };
+}
+
 /** Records the requests the page makes whose path matches `pattern` (and, if given, whose method is `method`). */
 export function recordRequests(page: Page, pattern: RegExp, method?: string): Request[] {
   const seen: Request[] = [];

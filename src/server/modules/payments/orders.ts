@@ -14,6 +14,8 @@ import { findTicket, lockTicket } from '../tickets/queries.js';
 import { type PaymentProvider, ProviderError } from './providers/index.js';
 import { inProgressPaymentsOfTicket, insertPayment, lockPayment, updatePayment } from './queries.js';
 
+const NOT_IN_PROGRESS = 'The in-progress fee can only be paid while the ticket is in progress';
+
 const FEES: Record<PaymentKind, number> = { booking: BOOKING_FEE_PAISE, inprogress: IN_PROGRESS_FEE_PAISE };
 
 function checkAmount(kind: PaymentKind, amount: number | undefined) {
@@ -95,8 +97,7 @@ export async function createInProgressOrder(
   const ticket = await findTicket(db, body.ticketId);
   if (!ticket) throw notFound('Ticket not found');
   if (ticket.userId !== user.id) throw forbidden('This ticket is not yours');
-  if (ticket.status !== 'in-progress')
-    throw conflict('The in-progress fee can only be paid while the ticket is in progress');
+  if (ticket.status !== 'in-progress') throw conflict(NOT_IN_PROGRESS);
   const open = await openInProgressOrderOf(db, ticket.id);
   if (open) {
     if (open.status === 'failed') return orderAnswer(provider, await reopenOrder(db, open, user.id));
@@ -117,8 +118,7 @@ export async function createInProgressOrder(
       // another may have stored an order (and it may have failed, or been paid), or the ticket may
       // have moved on: checked again under the lock, so a ticket never has two orders to pay.
       const locked = await lockTicket(tx, ticket.id);
-      if (locked?.status !== 'in-progress')
-        throw conflict('The in-progress fee can only be paid while the ticket is in progress');
+      if (locked?.status !== 'in-progress') throw conflict(NOT_IN_PROGRESS);
       const stored = await openInProgressOrderOf(tx, ticket.id);
       if (stored) return stored;
       const r = await insertPayment(tx, {

@@ -12,7 +12,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { hasPaymentEvent, recordEvent } from '../tickets/history.js';
 import { findTicket } from '../tickets/queries.js';
 import { createTicketFromOrder } from '../tickets/service.js';
-import { type ProviderPayment } from './providers/index.js';
+import type { ProviderPayment } from './providers/index.js';
 import { lockPayment, updatePayment } from './queries.js';
 
 export interface Settlement {

@@ -1,3 +1,4 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { Ticket } from '@shared/contracts/tickets';
@@ -9,6 +10,24 @@ import { toastError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAssignEngineer, useChangeStatus, useEngineers } from '../api/admin-queries';
 
+/**
+ * The mutation's `mutate`, ignoring a press while the last one is under way: a double click's second
+ * press comes before the button shows it is busy (one change, and one toast, only).
+ */
+function useOnePressAtATime<V, R>(mutation: UseMutationResult<R, Error, V>) {
+  const busy = useRef(false);
+  return (variables: V, callbacks: { onSuccess(result: R): void; onError(err: Error): void }) => {
+    if (busy.current) return;
+    busy.current = true;
+    mutation.mutate(variables, {
+      ...callbacks,
+      onSettled: () => {
+        busy.current = false;
+      },
+    });
+  };
+}
+
 /** Status select + Update: only while not completed, and only when the choice differs. */
 function StatusControl({ ticket }: { ticket: Ticket }) {
   // The admin's pick holds only while the server's status is the one it was made on: a new status
@@ -16,24 +35,17 @@ function StatusControl({ ticket }: { ticket: Ticket }) {
   const [pick, setPick] = useState<{ on: TicketStatus; status: TicketStatus } | null>(null);
   const status = pick?.on === ticket.status ? pick.status : ticket.status;
   const mutation = useChangeStatus();
-  const pressed = useRef(false);
-  const update = () => {
-    // A double click's second press comes before the button shows it is busy: one change only.
-    if (pressed.current) return;
-    pressed.current = true;
-    mutation.mutate(
+  const changeStatus = useOnePressAtATime(mutation);
+  const update = () =>
+    changeStatus(
       { id: ticket.id, status },
       {
         // Written as the badge shows it ("In Progress").
         onSuccess: () =>
           toast.success(`Status updated to ${statusLabel(status).replace(/\b\w/g, (c) => c.toUpperCase())}`),
         onError: (err) => toastError(err, 'Failed to update status'),
-        onSettled: () => {
-          pressed.current = false;
-        },
       },
     );
-  };
   return (
     <div className="flex items-center gap-2">
       <NativeSelect
@@ -69,21 +81,15 @@ function AssignControl({ ticket }: { ticket: Ticket }) {
   const list = engineers.data?.engineers;
   const searchable = search !== '' || engineers.data?.more === true;
   const hintId = `engineer-hint-${ticket.id}`;
-  const pressed = useRef(false);
-  const assign = () => {
-    if (pressed.current) return; // a double click assigns once
-    pressed.current = true;
-    mutation.mutate(
+  const assignEngineer = useOnePressAtATime(mutation);
+  const assign = () =>
+    assignEngineer(
       { id: ticket.id, engineerId },
       {
         onSuccess: ({ ticket: t }) => toast.success(`Assigned to ${t.engineer?.name ?? 'engineer'}`),
         onError: (err) => toastError(err, 'Failed to assign engineer'),
-        onSettled: () => {
-          pressed.current = false;
-        },
       },
     );
-  };
   return (
     <div className="flex flex-col gap-2">
       {searchable && (

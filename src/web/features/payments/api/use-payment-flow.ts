@@ -19,15 +19,17 @@ export interface PaymentFlow {
 const ORDER_FAILED = 'Failed to create payment order';
 
 /**
- * The session ended while a payment was under way: the payment itself may have gone through, and the
- * webhook or the reconciliation then makes the ticket. Said when this call ended it (the API client
- * has said why); nothing when it had ended already (a logout in another tab).
+ * Whether the call failed because the session ended while a payment was under way. The payment
+ * itself may have gone through, and the webhook or the reconciliation then makes the ticket: said
+ * when this call ended the session (the API client has said why); nothing when it had ended already
+ * (a logout in another tab).
  */
-function sessionGone(err: ApiError): false {
+function sessionGone(err: unknown): boolean {
+  if (!(err instanceof ApiError && err.status === 401)) return false;
   if (err instanceof SessionEndedError) {
     toast.info('If your payment went through, your ticket will appear once you log in again.');
   }
-  return false;
+  return true;
 }
 
 /**
@@ -82,7 +84,7 @@ export function usePaymentFlow() {
         const verified = await verifyPayment(result.success);
         if (verified.status === 'success') return await finish();
       } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return sessionGone(err);
+        if (sessionGone(err)) return false;
         if (err instanceof ApiError && err.status < 500) {
           toast.error('Payment verification failed');
           return false;
@@ -95,7 +97,7 @@ export function usePaymentFlow() {
       try {
         outcome = await pollPaymentStatus(order.id);
       } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return sessionGone(err);
+        if (sessionGone(err)) return false;
         toastError(err, 'Could not confirm your payment');
         return false;
       } finally {
