@@ -30,6 +30,8 @@ test.describe('booking and paying', () => {
     await expect(dialog.getByText('₹99', { exact: true })).toBeVisible();
     await expect(dialog.getByRole('definition')).toHaveText(['Rohan Gupta', account.user.email, '+91 98111 22333']);
     await expect(dialog.getByRole('button', { name: 'Fail' })).toBeEnabled();
+    // The dialog opens on Pay, what the customer came for, not on Fail.
+    await expect(dialog.getByRole('button', { name: 'Pay' })).toBeFocused();
     await expectNoSeriousA11yViolations(page);
 
     await dialog.getByRole('button', { name: 'Pay' }).click();

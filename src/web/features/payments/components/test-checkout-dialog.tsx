@@ -1,5 +1,5 @@
 import { CreditCard, FlaskConical, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { OrderResponse } from '@shared/contracts/payments';
 import { formatRupees, PRODUCT_NAME } from '@shared/product';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,7 @@ export interface PendingCheckout {
 export function TestCheckoutDialog({ pending, onClose }: { pending: PendingCheckout | null; onClose(): void }) {
   const [busy, setBusy] = useState<'success' | 'failure' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const pay = useRef<HTMLButtonElement>(null);
 
   const finish = (result: CheckoutResult) => {
     pending?.resolve(result);
@@ -45,7 +46,16 @@ export function TestCheckoutDialog({ pending, onClose }: { pending: PendingCheck
   return (
     <Dialog open={pending !== null} onOpenChange={(open) => !open && !busy && finish({ kind: 'dismissed' })}>
       {pending && (
-        <DialogContent title="Test payment" description="Test mode: no real money moves.">
+        <DialogContent
+          title="Test payment"
+          description="Test mode: no real money moves."
+          // Pay is what the customer came for (Razorpay's own widget opens on its pay step); Radix
+          // would focus the first button, Fail.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            pay.current?.focus();
+          }}
+        >
           <div className="rounded-xl border bg-slate-50 p-4">
             <div className="flex items-center justify-between gap-3">
               <span className="font-semibold">{PRODUCT_NAME}</span>
@@ -75,7 +85,7 @@ export function TestCheckoutDialog({ pending, onClose }: { pending: PendingCheck
               {busy === 'failure' ? <Spinner label="Failing payment" /> : <XCircle aria-hidden="true" />}
               Fail
             </Button>
-            <Button onClick={() => void act('success')} disabled={busy !== null}>
+            <Button ref={pay} onClick={() => void act('success')} disabled={busy !== null}>
               {busy === 'success' ? <Spinner label="Paying" /> : <CreditCard aria-hidden="true" />}
               Pay
             </Button>
