@@ -3,6 +3,7 @@ import { expect, expectToast, loginInBrowser, signUpViaApi, test, toast } from '
 import { openDashboard, ticketCard, ticketItems } from './support/customer';
 import { bookTicketViaApi, openAdmin, openTab, runId, SUB } from './support/staff';
 import { PAGE_SIZE } from '../../src/shared/contracts/tickets';
+import { CARRIED_TOASTS_KEY } from '../../src/web/lib/page-state-keys';
 
 const PAGE = PAGE_SIZE.default;
 
@@ -98,6 +99,49 @@ test.describe('keyboard: the notifications (Alt+T)', () => {
     await expect(item).toBeFocused();
     // Not only sonner's 2 px ring of 20 % black (about 1.6:1 on the page).
     expect(await focusIndicatorContrast(item), 'the focused toast shows a focus indicator').toBeGreaterThanOrEqual(3);
+  });
+});
+
+test.describe('screen readers: the notifications region', () => {
+  // A live region is read out when something is added to it, and only if the browser has already
+  // put the region in its accessibility tree: a region that arrives with its first message may say
+  // nothing. Records when the region and the first toast enter the page.
+  async function watchNotifications(page: Page) {
+    await page.addInitScript(() => {
+      const seen: { region?: number; toast?: number } = {};
+      (window as unknown as { notifications: typeof seen }).notifications = seen;
+      new MutationObserver(() => {
+        seen.region ??= document.querySelector('section[aria-live][aria-label^="Notifications"]')
+          ? performance.now()
+          : undefined;
+        seen.toast ??= document.querySelector('[data-sonner-toast]') ? performance.now() : undefined;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    return () =>
+      page.evaluate(() => (window as unknown as { notifications: { region?: number; toast?: number } }).notifications);
+  }
+
+  test('the region is in the page before any toast is raised', async ({ page, request }) => {
+    const seen = await watchNotifications(page);
+    await openDashboard(page, request);
+    await expect(page.getByRole('region', { name: /^Notifications/ })).toBeAttached();
+    expect((await seen()).toast, 'no toast was raised').toBeUndefined();
+  });
+
+  test('a toast raised as the page starts waits until its region has settled', async ({ page, request }) => {
+    const seen = await watchNotifications(page);
+    // A toast carried from the last page is the first thing the new one shows.
+    await page.addInitScript((key) => {
+      if (window.location.protocol === 'http:' && !sessionStorage.getItem('e2e-carried')) {
+        sessionStorage.setItem('e2e-carried', '1');
+        sessionStorage.setItem(key, JSON.stringify([{ kind: 'success', message: 'Carried over' }]));
+      }
+    }, CARRIED_TOASTS_KEY);
+    await openDashboard(page, request);
+    await expectToast(page, 'Carried over', 'success');
+    const { region, toast: first } = await seen();
+    expect(region).toBeDefined();
+    expect(first! - region!, 'ms between the region entering the page and its first toast').toBeGreaterThanOrEqual(90);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * Toasts (SPEC.md §8 messages, §9 figures in components/ui/toaster.tsx), raised from anywhere.
  *
- * sonner and its toaster load on the first toast rather than with the page, so a first visit
- * does not download them; the message shows as soon as the toaster has mounted (a few ms locally).
+ * sonner and its toaster load once the page has settled or on the first toast, not with the page,
+ * so a first visit does not wait for them; a toast raised before the toaster has mounted shows once
+ * it has, and its live region has settled (about 100 ms more).
  * Before a full page load (lib/navigation.tsx), the toasts of the last few seconds are kept in
  * session storage and shown again on the next page, so "Logged in successfully!" survives the
  * move from a marketing page to the dashboard.
@@ -20,6 +21,12 @@ interface Raised {
 /** The kinds a toast can be carried to the next page in (a loading toast belongs to its page). */
 const CARRIED_KINDS: ReadonlySet<unknown> = new Set<Kind>(['success', 'error', 'info', 'warning']);
 const CARRY_WINDOW_MS = 4000;
+/**
+ * How long a toaster that has just mounted waits before showing its first toast: a live region
+ * added to the page together with its first message may not be read out, since the browser has not
+ * yet put the region in its accessibility tree (React Aria's announcer waits 100 ms the same way).
+ */
+const LIVE_REGION_SETTLE_MS = 100;
 
 type Sonner = typeof import('sonner');
 let sonner: Promise<Sonner> | undefined;
@@ -73,7 +80,7 @@ export const toasterHost = {
     return () => listeners.delete(listener);
   },
   wanted: () => wanted,
-  mounted: () => markMounted(),
+  mounted: () => void window.setTimeout(markMounted, LIVE_REGION_SETTLE_MS),
 };
 
 /**

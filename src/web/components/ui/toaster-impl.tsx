@@ -19,7 +19,8 @@ export const TOAST_WIDTH_PX = 356;
 const TOAST_TOP_PX = 96;
 
 /**
- * Loaded with the first toast (toaster.tsx); says when it listens, so that toast is not missed.
+ * Loaded once the page is idle or with the first toast (toaster.tsx); says when it listens, so no
+ * toast raised before it mounted is missed.
  * It lives directly in <body>: an open dialog hides the rest of the page from assistive technology
  * (aria-hidden) when it opens, and a toaster that arrived later inside the page would be hidden with it.
  */
