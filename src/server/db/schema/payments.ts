@@ -49,6 +49,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt),
+    // Newest first, as the database viewer pages them (without it, each page sorted the whole table).
+    index('payments_created_idx').on(t.createdAt, t.orderId),
     // A ticket's orders of one kind and status: the in-progress fee's orders of a ticket, and whether one is paid.
     index('payments_ticket_idx').on(t.ticketId, t.kind, t.status),
     // The orders not paid yet, by their last activity: what the reconciliation asks the provider about.

@@ -59,5 +59,7 @@ export const ticketEvents = pgTable(
   (t) => [
     index('ticket_events_ticket_idx').on(t.ticketId, t.createdAt),
     index('ticket_events_order_idx').on(t.orderId),
+    // Newest first, as the database viewer pages them (without it, each page sorted the whole table).
+    index('ticket_events_created_idx').on(t.createdAt, t.id),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX IF NOT EXISTS "ticket_events_created_idx" ON "ticket_events" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "payments_created_idx" ON "payments" USING btree ("created_at","order_id");
