@@ -4,7 +4,16 @@
  * production server itself.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, ROOT, SERVER_ENTRY, sleep, type Target } from './lib.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  JWT_SECRET,
+  ROOT,
+  SERVER_ENTRY,
+  SERVER_NODE_FLAGS,
+  sleep,
+  type Target,
+} from './lib.js';
 
 const children = new Set<ChildProcess>();
 let cleanupRegistered = false;
@@ -147,7 +156,7 @@ export async function startServer(target: Target, port: number, extra: Record<st
     ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
     ...extra,
   });
-  const child = spawnNode(`server :${port}`, [SERVER_ENTRY], env);
+  const child = spawnNode(`server :${port}`, [...SERVER_NODE_FLAGS, SERVER_ENTRY], env);
   await waitReady(`http://127.0.0.1:${port}/healthz`, child);
   return child;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ticketListStatement } from '../../src/server/modules/tickets/queries.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, openTarget, ROOT, type Target } from './lib.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, openTarget, ROOT, SERVER_NODE_FLAGS, type Target } from './lib.js';
 import { getJson, login } from './lib-http.js';
 import { dropPgDatabase, freshPgDatabase } from './lib-postgres.js';
 import { readMemory } from './lib-proc.js';
@@ -98,7 +98,11 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
     DATABASE_URL: big.kind === 'postgres' ? big.url : '',
     DATA_DIR: ceilingDataDir,
   };
-  const ceilingProc = spawnNode('ceiling', ['--import', 'tsx', join(ROOT, 'scripts/bench/ceiling.ts')], ceilingEnv);
+  const ceilingProc = spawnNode(
+    'ceiling',
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', join(ROOT, 'scripts/bench/ceiling.ts')],
+    ceilingEnv,
+  );
   await waitReady(`http://127.0.0.1:${CEILING_PORT}/healthz`, ceilingProc);
   const ceilingBody = await getJson<{ rows: unknown[] }>(`http://127.0.0.1:${CEILING_PORT}/ceiling`);
   if (ceilingBody.rows.length !== MEASURED_TICKETS)

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, SERVER_ENTRY, sleep } from '../bench/lib.js';
+import { ROOT, SERVER_ENTRY, SERVER_NODE_FLAGS, sleep } from '../bench/lib.js';
 import { running } from './cleanup.js';
 import { ADMIN } from './config.js';
 
@@ -41,7 +41,7 @@ export async function startServer(): Promise<string> {
   ]) {
     delete env[key];
   }
-  const server = spawn(process.execPath, [SERVER_ENTRY], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
