@@ -200,5 +200,54 @@ describe('page sizes', () => {
     const completed = await walk('/api/admin/tickets?status=completed', admin.headers);
     expect(completed.length).toBeGreaterThanOrEqual(15);
     expect(await walk('/api/admin/tickets?status=completed', admin.headers, 4)).toEqual(completed);
+    const myCompleted = await walk('/api/tickets?status=completed', s.headers);
+    expect(myCompleted).toHaveLength(15);
+    expect(myCompleted).toEqual(mine.filter((id) => completed.includes(id)));
+    expect(await walk('/api/tickets?status=completed', s.headers, 4)).toEqual(myCompleted);
+  });
+});
+
+// The dashboard asks for the tickets waiting for the in-progress fee, wherever they fall in the list.
+describe('GET /api/tickets?status=', () => {
+  const setStatus = (ids: string[], status: 'pending' | 'in-progress') =>
+    t.database.db
+      .update(tickets)
+      .set({ status })
+      .where(sql`${tickets.id} in ${ids}`);
+  let started: string[];
+
+  beforeAll(async () => {
+    started = [booked[0]!.id, booked[2]!.id];
+    await setStatus([...started, neighbourTickets[0]!.id], 'in-progress');
+  });
+  afterAll(() => setStatus([...started, neighbourTickets[0]!.id], 'pending'));
+
+  it("lists only the caller's own tickets of that status, newest first", async () => {
+    const list = await listTickets(t, customer, '?status=in-progress');
+    expect(list.tickets.map((x) => x.id)).toEqual([booked[2]!.id, booked[0]!.id]);
+    expect(list.tickets.every((x) => x.status === 'in-progress')).toBe(true);
+    expect(list.nextCursor).toBeNull();
+    expect((await listTickets(t, neighbour, '?status=in-progress')).tickets.map((x) => x.id)).toEqual([
+      neighbourTickets[0]!.id,
+    ]);
+    expect(await listTickets(t, customer, '?status=completed')).toEqual({ tickets: [], nextCursor: null });
+    const pending = await listTickets(t, customer, '?status=pending');
+    expect(pending.tickets.map((x) => x.id)).toEqual(newestFirst().filter((id) => !started.includes(id)));
+  });
+
+  it('pages within the status', async () => {
+    const first = await listTickets(t, customer, '?status=in-progress&limit=1');
+    expect(first.tickets.map((x) => x.id)).toEqual([booked[2]!.id]);
+    const second = await listTickets(
+      t,
+      customer,
+      `?status=in-progress&limit=1&cursor=${encodeURIComponent(first.nextCursor!)}`,
+    );
+    expect(second.tickets.map((x) => x.id)).toEqual([booked[0]!.id]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it.each(['nope', 'In-Progress', 'in progress', ''])('refuses the status %j with 400', async (status) => {
+    expectError(await get(t, `/api/tickets?status=${encodeURIComponent(status)}`, customer.headers), 400);
   });
 });

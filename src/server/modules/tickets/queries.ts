@@ -56,13 +56,19 @@ function prepareTickets(db: Db, name: string, where: SQL | undefined, limit: num
 
 export type TicketView = Awaited<ReturnType<ReturnType<typeof prepareTickets>['execute']>>[number];
 
-/** Whose tickets a list shows: a customer's, an engineer's, or all (optionally of one status). */
-export type TicketScope = { userId: string } | { engineerId: string } | { status?: TicketStatus | undefined };
+/** Whose tickets a list shows: a customer's or all (either optionally of one status), or an engineer's. */
+export type TicketScope =
+  | { userId: string; status?: TicketStatus | undefined }
+  | { engineerId: string }
+  | { status?: TicketStatus | undefined };
 
-type ListShape = 'customer' | 'engineer' | 'status' | 'all';
+type ListShape = 'customer' | 'customer_status' | 'engineer' | 'status' | 'all';
 
-function shapeOf(scope: TicketScope): { shape: ListShape; value?: string } {
-  if ('userId' in scope) return { shape: 'customer', value: scope.userId };
+function shapeOf(scope: TicketScope): { shape: ListShape; value?: string; status?: TicketStatus } {
+  if ('userId' in scope)
+    return scope.status
+      ? { shape: 'customer_status', value: scope.userId, status: scope.status }
+      : { shape: 'customer', value: scope.userId };
   if ('engineerId' in scope) return { shape: 'engineer', value: scope.engineerId };
   return scope.status ? { shape: 'status', value: scope.status } : { shape: 'all' };
 }
@@ -82,6 +88,7 @@ function prepareList(db: Db, shape: ListShape, paged: boolean, name: string, inl
   const value = sql.placeholder('scope');
   const filter = {
     customer: eq(tickets.userId, value),
+    customer_status: and(eq(tickets.userId, value), eq(tickets.status, sql.placeholder('status'))),
     engineer: eq(tickets.engineerId, value),
     status: eq(tickets.status, value),
     all: undefined,
@@ -101,13 +108,19 @@ function prepareList(db: Db, shape: ListShape, paged: boolean, name: string, inl
 const listStatements = perDatabase(() => new Map<string, ReturnType<typeof prepareList>>());
 
 function listStatement(db: Db, scope: TicketScope, limit: number, cursor: Cursor | undefined) {
-  const { shape, value } = shapeOf(scope);
+  const { shape, value, status } = shapeOf(scope);
   const inlineLimit = limit === PAGE_SIZE.default ? limit + 1 : undefined;
   const name = `tickets_${shape}${cursor ? '_after' : ''}${inlineLimit ? `_${inlineLimit}` : ''}`;
   const made = listStatements(db);
   let statement = made.get(name);
   if (!statement) made.set(name, (statement = prepareList(db, shape, cursor !== undefined, name, inlineLimit)));
-  const values = { scope: value, limit: limit + 1, cursorAt: cursor?.createdAt.toISOString(), cursorId: cursor?.id };
+  const values = {
+    scope: value,
+    status,
+    limit: limit + 1,
+    cursorAt: cursor?.createdAt.toISOString(),
+    cursorId: cursor?.id,
+  };
   return { name, statement, values };
 }
 

@@ -1,6 +1,6 @@
 import {
   createTicketBodySchema,
-  pageQuerySchema,
+  ticketListQuerySchema,
   ticketResponseSchema,
   ticketsResponseSchema,
 } from '../../../shared/contracts/tickets.js';
@@ -15,14 +15,14 @@ export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
     config: { access: ['user'] },
     schema: {
       tags: ['tickets'],
-      summary: 'Your own tickets, newest first (paged)',
+      summary: 'Your own tickets, newest first (paged); `status` shows only those of one status',
       security: [{ bearer: [] }],
-      querystring: pageQuerySchema,
+      querystring: ticketListQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
     handler: async (request) => {
       const user = requireUser(request);
-      return customerTickets(db, user.id, request.query.limit, request.query.cursor);
+      return customerTickets(db, user.id, request.query);
     },
   });
 

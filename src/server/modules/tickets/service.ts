@@ -1,3 +1,4 @@
+import type { TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
@@ -42,9 +43,13 @@ export async function createTicketFromOrder(tx: Db, order: PaymentRow, via: stri
   return ticketId;
 }
 
-export async function customerTickets(db: Db, userId: string, limit: number, cursor?: string) {
-  const rows = await listTickets(db, { userId }, limit, decodeCursor(cursor));
-  const { page, nextCursor } = pageOf(rows, limit);
+export async function customerTickets(
+  db: Db,
+  userId: string,
+  q: { limit: number; cursor?: string | undefined; status?: TicketStatus | undefined },
+) {
+  const rows = await listTickets(db, { userId, status: q.status }, q.limit, decodeCursor(q.cursor));
+  const { page, nextCursor } = pageOf(rows, q.limit);
   return { tickets: page.map((r) => serializeTicket(r, 'customer')), nextCursor };
 }
 
