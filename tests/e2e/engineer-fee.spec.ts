@@ -13,8 +13,9 @@ import {
   uniqueEmail,
   type ApiAccount,
 } from './support/fixtures';
-import { bookUntilCheckout, checkout, myTickets, openDashboard, ticketCard } from './support/customer';
-import { apiLogin, auth, MAIN, SERVICE, SUB } from './support/staff';
+import { bookUntilCheckout, checkout, myTickets, openDashboard, ticketCard, ticketItems } from './support/customer';
+import { apiLogin, auth, bookTicketViaApi, MAIN, runId, SERVICE, SUB } from './support/staff';
+import { PAGE_SIZE } from '../../src/shared/contracts/tickets';
 
 /** Books and pays a ticket in the browser; answers the ticket as the API has it. */
 async function bookAndPay(
@@ -31,6 +32,16 @@ async function bookAndPay(
   const ticket = (await myTickets(request, account.token)).find((t) => t.description === description);
   expect(ticket, 'the booked ticket is in GET /api/tickets').toBeTruthy();
   return ticket!;
+}
+
+/** The page's calls for the customer's in-progress tickets (GET /api/tickets?status=in-progress). */
+function inProgressListCalls(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/tickets' && url.searchParams.get('status') === 'in-progress') seen.push(r.url());
+  });
+  return seen;
 }
 
 interface Engineer {
@@ -161,6 +172,63 @@ test.describe('engineer fee and completed tickets', () => {
     await expect(page.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
     const [after] = await myTickets(request, account.token);
     expect(after!.engineer).toMatchObject({ email: engineer.user.email, phone: engineer.user.phone });
+  });
+
+  test('an older ticket waiting for the fee on a page not loaded yet is shown above the list, to pay there', async ({
+    page,
+    request,
+  }) => {
+    test.slow(); // 21 bookings through the API
+    const oldDescription = `Started long ago ${runId()}`;
+    const { ticket: old, customer } = await bookTicketViaApi(request, oldDescription);
+    const engineer = await startWork(request, old.id);
+    // A page of newer tickets pushes it onto the second page.
+    for (let i = 0; i < PAGE_SIZE.default; i++) await bookTicketViaApi(request, `Newer issue ${i + 1}`, customer);
+    const asked = inProgressListCalls(page);
+
+    await loginInBrowser(page, customer.token);
+    await page.goto('/dashboard');
+    const waiting = page.getByRole('region', { name: 'Waiting for your payment' });
+    await expect(waiting).toBeVisible();
+    await expect(waiting).toContainText('An engineer has started on an older ticket. Pay the ₹299 fee');
+    const card = waiting.getByRole('listitem').filter({ hasText: oldDescription });
+    await expect(card.getByText(`${engineer.user.name} is your engineer.`)).toBeVisible();
+    await expect(ticketItems(page)).toHaveCount(PAGE_SIZE.default);
+    await expect(ticketCard(page, oldDescription)).toHaveCount(0);
+    expect(asked).toHaveLength(1);
+    await expectNoSeriousA11yViolations(page);
+
+    await card.getByRole('button', { name: 'Pay ₹299 to Continue' }).click();
+    const dialog = checkout(page);
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expectToast(page, 'Payment successful!', 'success');
+    // Paid here: the card stays, now with the engineer's contact details.
+    const paid = page.getByRole('region', { name: 'Paid: your engineer is on it' });
+    await expect(paid.getByRole('link', { name: engineer.user.email })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
+
+    // Once paid, a new visit has nothing waiting; the ticket is in its place on the second page.
+    await page.reload();
+    await expect(ticketItems(page)).toHaveCount(PAGE_SIZE.default);
+    await expect(page.getByRole('region', { name: /Waiting for your payment|Paid/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(ticketCard(page, oldDescription).getByRole('link', { name: engineer.user.email })).toBeVisible();
+  });
+
+  test('with every ticket on one page, nothing more is asked for and nothing is shown twice', async ({
+    page,
+    request,
+  }) => {
+    const description = `On the first page ${runId()}`;
+    const { ticket, customer } = await bookTicketViaApi(request, description);
+    await startWork(request, ticket.id);
+    const asked = inProgressListCalls(page);
+    await loginInBrowser(page, customer.token);
+    await page.goto('/dashboard');
+    await expect(ticketCard(page, description).getByRole('button', { name: 'Pay ₹299 to Continue' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Waiting for your payment' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(1);
+    expect(asked).toHaveLength(0);
   });
 
   test('a fee paid before an engineer is assigned asks for nothing more', async ({ page, request }) => {

@@ -22,6 +22,17 @@ export const myTicketsQuery = infiniteQueryOptions({
 
 export const useMyTickets = () => useInfiniteQuery(myTicketsQuery);
 
+/**
+ * The customer's in-progress tickets (the first page of them), asked for only while the list has
+ * pages not loaded yet: one of those may be waiting for the fee, out of sight.
+ */
+export const useInProgressTickets = (needed: boolean) =>
+  useQuery({
+    queryKey: ['tickets', 'in-progress'],
+    queryFn: () => api<TicketsResponse>(pageUrl('/api/tickets', '', '&status=in-progress')),
+    enabled: needed,
+  });
+
 export const inProgressPaymentsQuery = queryOptions({
   queryKey: ['tickets', 'inprogress-payments'],
   queryFn: () => api<InProgressPaymentsResponse>('/api/user/inprogress-payments').then((r) => r.payments),
