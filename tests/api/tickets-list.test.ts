@@ -247,6 +247,25 @@ describe('GET /api/tickets?status=', () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  // The dashboard asks for the in-progress tickets after the pages it has loaded, with the list's own cursor.
+  it("takes the full list's cursor: only the tickets of that status after it", async () => {
+    const firstTwo = await listTickets(t, customer, '?limit=2');
+    const afterTwo = await listTickets(
+      t,
+      customer,
+      `?status=in-progress&cursor=${encodeURIComponent(firstTwo.nextCursor!)}`,
+    );
+    expect(afterTwo.tickets.map((x) => x.id)).toEqual([booked[2]!.id, booked[0]!.id]);
+    const firstThree = await listTickets(t, customer, '?limit=3');
+    expect(firstThree.tickets.map((x) => x.id)).toContain(booked[2]!.id);
+    const afterThree = await listTickets(
+      t,
+      customer,
+      `?status=in-progress&cursor=${encodeURIComponent(firstThree.nextCursor!)}`,
+    );
+    expect(afterThree.tickets.map((x) => x.id)).toEqual([booked[0]!.id]);
+  });
+
   it.each(['nope', 'In-Progress', 'in progress', ''])('refuses the status %j with 400', async (status) => {
     expectError(await get(t, `/api/tickets?status=${encodeURIComponent(status)}`, customer.headers), 400);
   });

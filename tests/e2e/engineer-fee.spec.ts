@@ -208,7 +208,13 @@ test.describe('engineer fee and completed tickets', () => {
     await expect(page.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
 
     // Once paid, a new visit has nothing waiting; the ticket is in its place on the second page.
+    const answered = page.waitForResponse((r) => new URL(r.url()).searchParams.get('status') === 'in-progress');
+    const feesRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/inprogress-payments');
     await page.reload();
+    await feesRead;
+    const after = (await (await answered).json()) as { tickets: Ticket[] };
+    // The page asked for the in-progress tickets after its first page, and was given the paid one.
+    expect(after.tickets.map((x) => x.id)).toEqual([old.id]);
     await expect(ticketItems(page)).toHaveCount(PAGE_SIZE.default);
     await expect(page.getByRole('region', { name: /Waiting for your payment|Paid/ })).toHaveCount(0);
     await page.getByRole('button', { name: 'Load more' }).click();

@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -23,14 +24,16 @@ export const myTicketsQuery = infiniteQueryOptions({
 export const useMyTickets = () => useInfiniteQuery(myTicketsQuery);
 
 /**
- * The customer's in-progress tickets (the first page of them), asked for only while the list has
- * pages not loaded yet: one of those may be waiting for the fee, out of sight.
+ * The customer's in-progress tickets older than the pages loaded so far (`after`: the list's next
+ * cursor), asked for only while there are such pages: one of those may be waiting for the fee, out
+ * of sight. The first page of them; the previous answer stays on screen while the next is fetched.
  */
-export const useInProgressTickets = (needed: boolean) =>
+export const useInProgressTicketsAfter = (after: string | null | undefined) =>
   useQuery({
-    queryKey: ['tickets', 'in-progress'],
-    queryFn: () => api<TicketsResponse>(pageUrl('/api/tickets', '', '&status=in-progress')),
-    enabled: needed,
+    queryKey: ['tickets', 'in-progress', after ?? ''],
+    queryFn: () => api<TicketsResponse>(pageUrl('/api/tickets', after ?? '', '&status=in-progress')),
+    enabled: Boolean(after),
+    placeholderData: keepPreviousData,
   });
 
 export const inProgressPaymentsQuery = queryOptions({

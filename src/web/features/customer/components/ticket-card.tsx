@@ -116,12 +116,23 @@ function InProgressFee({ ticket, user, fee }: { ticket: Ticket; user: User; fee:
   );
 }
 
-export function TicketCard({ ticket, user, fee }: { ticket: Ticket; user: User; fee: FeeState }) {
+export function TicketCard({
+  ticket,
+  user,
+  fee,
+  heading: Heading = 'h3',
+}: {
+  ticket: Ticket;
+  user: User;
+  fee: FeeState;
+  /** One level under the heading of the list the card is in. */
+  heading?: 'h3' | 'h4';
+}) {
   return (
     <Card className="p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="font-semibold text-slate-900">{ticket.service}</h3>
+          <Heading className="font-semibold text-slate-900">{ticket.service}</Heading>
           <p className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
             <CalendarClock aria-hidden="true" className="size-3.5" />
             Booked {formatDateTime(ticket.createdAt)}

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import { isPaid } from '@shared/payments';
@@ -6,13 +6,13 @@ import { formatRupees, IN_PROGRESS_FEE_PAISE } from '@shared/product';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { cn } from '@/lib/utils';
-import { useInProgressPayments, useInProgressTickets, useMyTickets } from '../api/customer-queries';
+import { useInProgressPayments, useInProgressTicketsAfter, useMyTickets } from '../api/customer-queries';
 import { type FeeState, TicketCard } from './ticket-card';
 
 export function TicketList({ user }: { user: User }) {
   const tickets = useMyTickets();
   const payments = useInProgressPayments();
-  const started = useInProgressTickets(tickets.hasNextPage);
+  const started = useInProgressTicketsAfter(tickets.data?.pages.at(-1)?.nextCursor);
 
   if (tickets.isPending) return <LoadingState label="Loading your tickets" />;
   if (!tickets.data)
@@ -37,9 +37,10 @@ export function TicketList({ user }: { user: User }) {
     <div className="flex flex-col gap-4">
       {payments.isSuccess && tickets.hasNextPage && started.data && (
         <StartedFurtherDown
+          // While the next answer is fetched, the previous one may still hold a ticket just loaded.
           tickets={started.data.tickets.filter((t) => !loaded.has(t.id))}
           paid={paidTickets}
-          render={(t) => <TicketCard ticket={t} user={user} fee={feeState(t.id)} />}
+          render={(t) => <TicketCard ticket={t} user={user} fee={feeState(t.id)} heading="h4" />}
         />
       )}
       <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-label="My tickets">
@@ -55,8 +56,8 @@ export function TicketList({ user }: { user: User }) {
 }
 
 /**
- * In-progress tickets on pages not loaded yet whose fee is unpaid: newest first, an older ticket an
- * engineer has just started would otherwise wait for the fee out of sight. One paid here stays, with
+ * In-progress tickets on pages not loaded yet whose fee is unpaid: the list is newest first, so an
+ * older ticket an engineer has just started would otherwise wait for the fee out of sight. One paid here stays, with
  * the engineer's contact, until the page is left.
  */
 function StartedFurtherDown({
@@ -68,6 +69,7 @@ function StartedFurtherDown({
   paid: ReadonlySet<string>;
   render(ticket: Ticket): ReactNode;
 }) {
+  const headingId = useId();
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
   const listed = tickets.filter((t) => !paid.has(t.id) || shown.has(t.id));
   // Remembered as it is rendered (React's "state from the previous render"), so a payment made here keeps its card.
@@ -78,13 +80,13 @@ function StartedFurtherDown({
   const tone = unpaid > 0 ? 'text-amber-950' : 'text-emerald-950';
   return (
     <section
-      aria-labelledby="started-further-down"
+      aria-labelledby={headingId}
       className={cn(
         'rounded-xl border p-4 sm:p-5',
         unpaid > 0 ? 'border-amber-300 bg-amber-50' : 'border-emerald-300 bg-emerald-50',
       )}
     >
-      <h3 id="started-further-down" className={cn('font-semibold', tone)}>
+      <h3 id={headingId} className={cn('font-semibold', tone)}>
         {unpaid > 0 ? 'Waiting for your payment' : 'Paid: your engineer is on it'}
       </h3>
       <p className={cn('mt-1 text-sm', tone)}>
