@@ -8,7 +8,8 @@ import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ticketForPaidOrder } from '../payments/service.js';
-import { customerTicket, customerTickets } from './service.js';
+import { ticketPage } from './serialize.js';
+import { customerTicket } from './service.js';
 
 export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
   app.get('/api/tickets', {
@@ -22,7 +23,7 @@ export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
     },
     handler: async (request) => {
       const user = requireUser(request);
-      return customerTickets(db, user.id, request.query);
+      return ticketPage(db, { userId: user.id, status: request.query.status }, request.query, 'customer');
     },
   });
 

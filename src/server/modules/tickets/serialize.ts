@@ -1,5 +1,7 @@
 import type { Ticket } from '../../../shared/contracts/tickets.js';
-import type { TicketView } from './queries.js';
+import type { Db } from '../../db/client.js';
+import { decodeCursor, pageOf } from '../../lib/paging.js';
+import { listTickets, type TicketScope, type TicketView } from './queries.js';
 
 /**
  * The API's ticket. A customer sees the engineer's email and phone only once the in-progress
@@ -30,4 +32,16 @@ export function serializeTicket(row: TicketView, viewer: 'customer' | 'staff'): 
           }
         : null,
   };
+}
+
+/** One page of a ticket list (customer's, engineer's, all) as `viewer` sees it, with the next page's cursor. */
+export async function ticketPage(
+  db: Db,
+  scope: TicketScope,
+  q: { limit: number; cursor?: string | undefined },
+  viewer: 'customer' | 'staff',
+) {
+  const rows = await listTickets(db, scope, q.limit, decodeCursor(q.cursor));
+  const { page, nextCursor } = pageOf(rows, q.limit);
+  return { tickets: page.map((r) => serializeTicket(r, viewer)), nextCursor };
 }

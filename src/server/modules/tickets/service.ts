@@ -1,12 +1,10 @@
-import type { TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { serviceLabel } from '../catalogue/service.js';
-import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { existingServiceIds } from '../catalogue/queries.js';
 import { updatePayment } from '../payments/queries.js';
-import { findTicketView, insertTicket, listTickets } from './queries.js';
+import { findTicketView, insertTicket } from './queries.js';
 import { linkOrderEvents, recordEvent } from './history.js';
 import { serializeTicket } from './serialize.js';
 
@@ -41,16 +39,6 @@ export async function createTicketFromOrder(tx: Db, order: PaymentRow, via: stri
     detail: { via },
   });
   return ticketId;
-}
-
-export async function customerTickets(
-  db: Db,
-  userId: string,
-  q: { limit: number; cursor?: string | undefined; status?: TicketStatus | undefined },
-) {
-  const rows = await listTickets(db, { userId, status: q.status }, q.limit, decodeCursor(q.cursor));
-  const { page, nextCursor } = pageOf(rows, q.limit);
-  return { tickets: page.map((r) => serializeTicket(r, 'customer')), nextCursor };
 }
 
 /** A ticket as its owner sees it (engineer contact withheld until the in-progress fee is paid). */

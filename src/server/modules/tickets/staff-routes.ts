@@ -16,14 +16,8 @@ import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
-import {
-  adminTickets,
-  assignEngineer,
-  changeStatus,
-  completeTicket,
-  engineerTickets,
-  ticketHistory,
-} from './workflow.js';
+import { ticketPage } from './serialize.js';
+import { assignEngineer, changeStatus, completeTicket, ticketHistory } from './workflow.js';
 
 const bearer = [{ bearer: [] }];
 
@@ -38,7 +32,7 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       querystring: pageQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
-    handler: async (request) => engineerTickets(db, requireUser(request).id, request.query),
+    handler: async (request) => ticketPage(db, { engineerId: requireUser(request).id }, request.query, 'staff'),
   });
 
   app.patch('/api/tickets/:id/complete', {
@@ -65,7 +59,7 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       querystring: ticketListQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
-    handler: async (request) => adminTickets(db, request.query),
+    handler: async (request) => ticketPage(db, { status: request.query.status }, request.query, 'staff'),
   });
 
   app.patch('/api/admin/tickets/:id', {

@@ -3,9 +3,8 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findUserById } from '../auth/queries.js';
-import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { eventsOfTicket, recordEvent } from './history.js';
-import { findTicket, findTicketView, listTickets, lockTicket, updateTicket } from './queries.js';
+import { findTicket, findTicketView, lockTicket, updateTicket } from './queries.js';
 import { serializeTicket } from './serialize.js';
 
 /** The ticket row, locked for the rest of the transaction (see lockTicket), or a 404. */
@@ -19,21 +18,6 @@ async function staffView(db: Db, id: string) {
   const row = await findTicketView(db, id);
   if (!row) throw notFound('Ticket not found');
   return serializeTicket(row, 'staff');
-}
-
-export async function adminTickets(
-  db: Db,
-  q: { limit: number; cursor?: string | undefined; status?: TicketStatus | undefined },
-) {
-  const rows = await listTickets(db, { status: q.status }, q.limit, decodeCursor(q.cursor));
-  const { page, nextCursor } = pageOf(rows, q.limit);
-  return { tickets: page.map((r) => serializeTicket(r, 'staff')), nextCursor };
-}
-
-export async function engineerTickets(db: Db, engineerId: string, q: { limit: number; cursor?: string | undefined }) {
-  const rows = await listTickets(db, { engineerId }, q.limit, decodeCursor(q.cursor));
-  const { page, nextCursor } = pageOf(rows, q.limit);
-  return { tickets: page.map((r) => serializeTicket(r, 'staff')), nextCursor };
 }
 
 /** Admin: any of the three statuses, only when it differs, never once completed. */
