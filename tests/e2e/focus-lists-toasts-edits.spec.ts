@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectToast, loginInBrowser, signUpViaApi, test, toast } from './support/fixtures';
+import { expect, expectToast, loginInBrowser, pressEnter, signUpViaApi, test, toast } from './support/fixtures';
 import { openDashboard, ticketCard, ticketItems } from './support/customer';
 import { bookTicketViaApi, openAdmin, openTab, runId, SUB } from './support/staff';
 import { PAGE_SIZE } from '../../src/shared/contracts/tickets';
@@ -9,12 +9,6 @@ const PAGE = PAGE_SIZE.default;
 
 // With the keyboard only (and a screen reader in mind): where the focus goes after a list grows or an
 // edit is left, and whether the focus can be seen where the keyboard takes it (the toasts).
-
-/** Presses Enter on the button, as a keyboard user would reach and press it. */
-async function press(page: Page, button: Locator) {
-  await button.focus();
-  await page.keyboard.press('Enter');
-}
 
 /**
  * Whether the focused element shows a focus indicator that can be seen (WCAG 2.4.7, and 1.4.11's
@@ -61,7 +55,7 @@ test.describe('keyboard: Load more', () => {
     await expect(ticketItems(page)).toHaveCount(PAGE);
 
     const more = page.getByRole('button', { name: 'Load more' });
-    await press(page, more);
+    await pressEnter(page, more);
     await expect(ticketItems(page)).toHaveCount(PAGE + 1);
     await expect(more).toHaveCount(0);
 
@@ -80,8 +74,8 @@ test.describe('keyboard: the notifications (Alt+T)', () => {
   }) => {
     await openDashboard(page, request);
     await page.getByRole('tab', { name: 'Profile' }).click();
-    await press(page, page.getByRole('button', { name: 'Edit Profile' }));
-    await press(page, page.getByRole('button', { name: 'Save' }));
+    await pressEnter(page, page.getByRole('button', { name: 'Edit Profile' }));
+    await pressEnter(page, page.getByRole('button', { name: 'Save' }));
     await expectToast(page, 'Profile updated successfully!', 'success');
 
     // SPEC.md §9: "Alt+T focuses the toasts".
@@ -156,11 +150,11 @@ test.describe('keyboard: editing a service', () => {
     const panel = await openTab(page, 'Services');
     const edit = panel.getByRole('button', { name: `Edit ${name}` });
     await expect(edit).toBeVisible();
-    await press(page, edit);
+    await pressEnter(page, edit);
     const form = panel.getByRole('form', { name: 'Edit service' });
     await expect(form.getByLabel('Name')).toBeFocused();
 
-    await press(page, form.getByRole('button', { name: 'Cancel' }));
+    await pressEnter(page, form.getByRole('button', { name: 'Cancel' }));
     await expect(panel.getByRole('form', { name: 'Add service' })).toBeVisible();
     // Not the empty Add form's Name at the top of the tab: the admin keeps their place in the list.
     await expect(edit).toBeFocused();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, expectToast, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, expectToast, pressEnter, test } from './support/fixtures';
 import { bookingFields, bookingForm, checkout, openDashboard } from './support/customer';
 import {
   bookTicketViaApi,
@@ -22,12 +22,9 @@ const focused = (page: Page) =>
     return `${el.tagName.toLowerCase()}:${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}`;
   });
 
-/** Presses Enter on the button, as a keyboard user would reach and press it. */
-async function press(page: Page, name: string | RegExp) {
-  const button = page.getByRole('button', { name, exact: typeof name === 'string' });
-  await button.focus();
-  await page.keyboard.press('Enter');
-}
+/** Presses Enter on the button with this name, as a keyboard user would reach and press it. */
+const press = (page: Page, name: string | RegExp) =>
+  pressEnter(page, page.getByRole('button', { name, exact: typeof name === 'string' }));
 
 test.describe('the focus after an action', () => {
   test('booking by keyboard: the form takes the focus, a closed payment gives it back, a booked ticket returns it to New Ticket', async ({

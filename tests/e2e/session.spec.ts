@@ -1,5 +1,5 @@
 import { loginButton, openLoginDialog, storedToken } from './support/auth';
-import { ticketItems } from './support/customer';
+import { openDashboard, ticketItems } from './support/customer';
 import { expect, expectToast, loginInBrowser, signUpViaApi, test, toast } from './support/fixtures';
 import { adminToken, bookTicketViaApi, runId } from './support/staff';
 
@@ -117,10 +117,7 @@ test.describe('two tabs of one browser', () => {
     context,
     request,
   }) => {
-    const customer = await signUpViaApi(request, { name: 'Cleared Elsewhere' });
-    await loginInBrowser(page, customer.token);
-    await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Cleared Elsewhere' })).toBeVisible();
+    await openDashboard(page, request, { name: 'Cleared Elsewhere' });
 
     const other = await context.newPage();
     await other.goto('/about');
@@ -140,10 +137,7 @@ test.describe('a session that is gone while a page is open', () => {
     page,
     request,
   }) => {
-    const customer = await signUpViaApi(request, { name: 'Storage Cleared' });
-    await loginInBrowser(page, customer.token);
-    await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Storage Cleared' })).toBeVisible();
+    await openDashboard(page, request, { name: 'Storage Cleared' });
 
     // Site data cleared (browser settings, an extension): the page is not told.
     await page.evaluate(() => localStorage.clear());

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type * as Axe from 'axe-core';
 import type { AuthResponse, User } from '../../../src/shared/contracts/auth';
 
@@ -145,4 +145,10 @@ export async function loginInBrowser(page: Page, token: string): Promise<void> {
     sessionStorage.setItem('e2e-token-seeded', '1');
     localStorage.setItem('token', t);
   }, token);
+}
+
+/** Presses Enter on a control, as a keyboard user would reach and press it. */
+export async function pressEnter(page: Page, control: Locator): Promise<void> {
+  await control.focus();
+  await page.keyboard.press('Enter');
 }
