@@ -66,7 +66,12 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
   // 1. Seed both sets; take the ceiling's statement (name, SQL, parameters) from the app's own query.
   const t0 = performance.now();
   const seeded = await openAndSeed(openTarget(big), { tickets: BIG });
-  const built = ticketListStatement(seeded.database.db, { userId: seeded.result.measuredCustomerId }, PAGE);
+  // The app checks its caller inside this statement (callerMayRead): the ceiling runs that too, as
+  // the measured customer (seeded at session version 0; a wrong one would return no rows, which the
+  // ceiling's first answer is checked against below).
+  const customer = seeded.result.measuredCustomerId;
+  const caller = { userId: customer, version: 0, roles: ['user'] as const };
+  const built = ticketListStatement(seeded.database.db, { userId: customer }, caller, PAGE);
   await seeded.database.close();
   const seed = seeded.result;
   if (seeded.reused)

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema/index.js';
+import { tickets, users } from '../../src/server/db/schema/index.js';
 import { updateUser } from '../../src/server/modules/auth/queries.js';
 import { bearer, expectError, signUp } from '../support/api.js';
+import { bookAndPay, serviceDraft } from '../support/booking.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
 
 // The token checks beyond tests/api/auth-me-profile.test.ts: compatibility with the tokens the server issued
@@ -209,5 +210,54 @@ describe('the ticket lists check their caller before anything else', () => {
 
   it.each(LISTS)('$url: a token for an account that never existed gets 401', async ({ url }) => {
     expectError(await get(url, bearer(await joseToken(randomUUID()))), 401);
+  });
+
+  // The lists check their caller inside their own statement (plugins/auth.ts, callerCheckedInStatement);
+  // above, each caller had nothing to list. Here each has tickets to see, so a refusal cannot come
+  // from an empty list: the statement itself must return nothing for a caller who may not read.
+  describe('with tickets to show', () => {
+    /** A caller of `role` whose list holds a ticket: a customer's own, an engineer's assigned, any for an admin. */
+    const callerWithTickets = async (role: 'user' | 'engineer' | 'admin') => {
+      const customer = await signUp(t);
+      const { ticket } = await bookAndPay(t, customer, await serviceDraft(t));
+      if (role === 'user') return customer;
+      const s = await caller(role);
+      if (role === 'engineer')
+        await t.database.db
+          .update(tickets)
+          .set({ engineerId: s.user.id, status: 'in-progress' })
+          .where(eq(tickets.id, ticket.id));
+      return s;
+    };
+    const listed = async (url: string, headers: Record<string, string>) => {
+      const res = await get(url, headers);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { tickets: unknown[] }).tickets.length;
+    };
+
+    it.each(LISTS)('$url: an ended session gets 401, with or without a malformed query', async ({ url, role }) => {
+      const s = await callerWithTickets(role);
+      expect(await listed(url, s.headers)).toBeGreaterThan(0);
+      await updateUser(t.database.db, s.user.id, { tokenVersion: 1 });
+      expectError(await get(url, s.headers), 401, 'Your session has expired. Please log in again.');
+      expectError(await get(`${url}?limit=abc`, s.headers), 401);
+      expectError(await get(`${url}?cursor=not-a-cursor`, s.headers), 401);
+    });
+
+    it.each(LISTS)('$url: a role change gets 403 on the very next request', async ({ url, role }) => {
+      const s = await callerWithTickets(role);
+      expect(await listed(url, s.headers)).toBeGreaterThan(0);
+      await updateUser(t.database.db, s.user.id, { role: role === 'user' ? 'engineer' : 'user' });
+      expectError(await get(url, s.headers), 403);
+      expectError(await get(`${url}?cursor=not-a-cursor`, s.headers), 403);
+    });
+
+    it('an admin made superadmin keeps the list; a deleted admin gets 401', async () => {
+      const s = await callerWithTickets('admin');
+      await updateUser(t.database.db, s.user.id, { role: 'superadmin' });
+      expect(await listed('/api/admin/tickets', s.headers)).toBeGreaterThan(0);
+      await t.database.db.delete(users).where(eq(users.id, s.user.id));
+      expectError(await get('/api/admin/tickets', s.headers), 401);
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { perDatabase, prepareFlatSelect } from '../../db/prepared.js';
 import { oidcLogins, type UserRow, users } from '../../db/schema/index.js';
@@ -17,6 +18,15 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   const [row] = await userById(db).execute({ id });
   return row;
 }
+
+/**
+ * The guard's check of its caller, as a condition of a read's own statement (routes with
+ * `callerCheckedInStatement`, plugins/auth.ts): the account exists, at the token's session version,
+ * with one of `roles`. Placeholders `callerId` and `callerVersion`.
+ */
+export const callerMayRead = (roles: readonly Role[]) =>
+  sql`exists (select 1 from ${users} where ${users.id} = ${sql.placeholder('callerId')}
+    and ${users.tokenVersion} = ${sql.placeholder('callerVersion')} and ${inArray(users.role, [...roles])})`;
 
 /** `email` must already be normalised (trimmed, lower-cased). */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

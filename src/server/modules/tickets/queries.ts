@@ -1,12 +1,15 @@
 import { and, desc, eq, fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '../../../shared/contracts/tickets.js';
+import type { Role } from '../../../shared/roles.js';
 import type { TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import { perDatabase, prepareFlatSelect } from '../../db/prepared.js';
 import { payments, statusLiterals, tickets, users } from '../../db/schema/index.js';
 import { PAID_STATUSES } from '../../../shared/payments.js';
 import { type Cursor, rowsAfter } from '../../lib/paging.js';
+import type { Caller } from '../../plugins/auth.js';
+import { callerMayRead } from '../auth/queries.js';
 
 const customer = alias(users, 'customer');
 const engineer = alias(users, 'engineer');
@@ -84,7 +87,14 @@ function shapeOf(scope: TicketScope): { shape: ListShape; value?: string; status
  * inline the generic plan is priced right and reused. Not for every size: each statement holds about
  * 130 kB on every connection, and sizes 1 to 100 over eight shapes would be 800 of them.
  */
-function prepareList(db: Db, shape: ListShape, paged: boolean, name: string, inlineLimit: number | undefined) {
+function prepareList(
+  db: Db,
+  shape: ListShape,
+  paged: boolean,
+  name: string,
+  inlineLimit: number | undefined,
+  roles: readonly Role[],
+) {
   const value = sql.placeholder('scope');
   const filter = {
     customer: eq(tickets.userId, value),
@@ -102,19 +112,24 @@ function prepareList(db: Db, shape: ListShape, paged: boolean, name: string, inl
   // drizzle sends a number as a parameter; an SQL fragment goes into the text (its type says Placeholder only).
   const limit =
     inlineLimit === undefined ? sql.placeholder('limit') : (sql.raw(String(inlineLimit)) as unknown as Placeholder);
-  return prepareTickets(db, name, and(filter, after), limit);
+  // The caller's check rides in the list's own statement (one round trip): no rows for a caller who
+  // may not read it, and the route then loads the caller to say why (plugins/auth.ts).
+  return prepareTickets(db, name, and(callerMayRead(roles), filter, after), limit);
 }
 
 const listStatements = perDatabase(() => new Map<string, ReturnType<typeof prepareList>>());
 
-function listStatement(db: Db, scope: TicketScope, limit: number, cursor: Cursor | undefined) {
+function listStatement(db: Db, scope: TicketScope, caller: Caller, limit: number, cursor: Cursor | undefined) {
   const { shape, value, status } = shapeOf(scope);
   const inlineLimit = limit === PAGE_SIZE.default ? limit + 1 : undefined;
-  const name = `tickets_${shape}${cursor ? '_after' : ''}${inlineLimit ? `_${inlineLimit}` : ''}`;
+  const name = `tickets_${shape}${cursor ? '_after' : ''}${inlineLimit ? `_${inlineLimit}` : ''}_as_${caller.roles.join('_')}`;
   const made = listStatements(db);
   let statement = made.get(name);
-  if (!statement) made.set(name, (statement = prepareList(db, shape, cursor !== undefined, name, inlineLimit)));
+  if (!statement)
+    made.set(name, (statement = prepareList(db, shape, cursor !== undefined, name, inlineLimit, caller.roles)));
   const values = {
+    callerId: caller.userId,
+    callerVersion: caller.version,
     scope: value,
     status,
     limit: limit + 1,
@@ -124,15 +139,24 @@ function listStatement(db: Db, scope: TicketScope, limit: number, cursor: Cursor
   return { name, statement, values };
 }
 
-/** Newest first, `limit + 1` rows so the caller can tell whether there is a next page. */
-export async function listTickets(db: Db, scope: TicketScope, limit: number, cursor?: Cursor): Promise<TicketView[]> {
-  const { statement, values } = listStatement(db, scope, limit, cursor);
+/**
+ * Newest first, `limit + 1` rows so the caller can tell whether there is a next page; none unless
+ * `caller` may read (its account, session version and role: `callerMayRead`).
+ */
+export async function listTickets(
+  db: Db,
+  scope: TicketScope,
+  caller: Caller,
+  limit: number,
+  cursor?: Cursor,
+): Promise<TicketView[]> {
+  const { statement, values } = listStatement(db, scope, caller, limit, cursor);
   return statement.execute(values);
 }
 
 /** What listTickets sends (statement name, SQL text, parameters): the benchmark's ceiling runs exactly this. */
-export function ticketListStatement(db: Db, scope: TicketScope, limit: number, cursor?: Cursor) {
-  const { name, statement, values } = listStatement(db, scope, limit, cursor);
+export function ticketListStatement(db: Db, scope: TicketScope, caller: Caller, limit: number, cursor?: Cursor) {
+  const { name, statement, values } = listStatement(db, scope, caller, limit, cursor);
   const query = statement.getQuery();
   return { name, text: query.sql, values: fillPlaceholders(query.params, values) };
 }

@@ -6,14 +6,15 @@ import {
 } from '../../../shared/contracts/tickets.js';
 import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
-import { requireUser } from '../../plugins/auth.js';
+import { requireUser, withCallerCheckedInStatement } from '../../plugins/auth.js';
 import { ticketForPaidOrder } from '../payments/service.js';
-import { ticketPage } from './serialize.js';
+import { isEmptyPage, ticketPage } from './serialize.js';
 import { customerTicket } from './service.js';
 
 export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
   app.get('/api/tickets', {
-    config: { access: ['user'] },
+    config: { access: ['user'], callerCheckedInStatement: true },
+    attachValidation: true,
     schema: {
       tags: ['tickets'],
       summary: 'Your own tickets, newest first (paged); `status` shows only those of one status',
@@ -21,10 +22,14 @@ export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
       querystring: ticketListQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
-    handler: async (request) => {
-      const user = requireUser(request);
-      return ticketPage(db, { userId: user.id, status: request.query.status }, request.query, 'customer');
-    },
+    handler: async (request) =>
+      withCallerCheckedInStatement(
+        request,
+        db,
+        (caller) =>
+          ticketPage(db, { userId: caller.userId, status: request.query.status }, caller, request.query, 'customer'),
+        isEmptyPage,
+      ),
   });
 
   app.post('/api/tickets', {

@@ -1,6 +1,7 @@
 import type { Ticket } from '../../../shared/contracts/tickets.js';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
+import type { Caller } from '../../plugins/auth.js';
 import { listTickets, type TicketScope, type TicketView } from './queries.js';
 
 /**
@@ -34,14 +35,21 @@ export function serializeTicket(row: TicketView, viewer: 'customer' | 'staff'): 
   };
 }
 
-/** One page of a ticket list (customer's, engineer's, all) as `viewer` sees it, with the next page's cursor. */
+/**
+ * One page of a ticket list (customer's, engineer's, all) as `viewer` sees it, with the next page's
+ * cursor; empty unless `caller` may read it (routes run it through withCallerCheckedInStatement).
+ */
 export async function ticketPage(
   db: Db,
   scope: TicketScope,
+  caller: Caller,
   q: { limit: number; cursor?: string | undefined },
   viewer: 'customer' | 'staff',
 ) {
-  const rows = await listTickets(db, scope, q.limit, decodeCursor(q.cursor));
+  const rows = await listTickets(db, scope, caller, q.limit, decodeCursor(q.cursor));
   const { page, nextCursor } = pageOf(rows, q.limit);
   return { tickets: page.map((r) => serializeTicket(r, viewer)), nextCursor };
 }
+
+/** The routes' list answer: a ticket page, or nothing to show (when the caller is checked again). */
+export const isEmptyPage = (page: { tickets: unknown[] }) => page.tickets.length === 0;

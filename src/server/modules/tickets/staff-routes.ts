@@ -15,8 +15,8 @@ import {
 import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
-import { requireUser } from '../../plugins/auth.js';
-import { ticketPage } from './serialize.js';
+import { requireUser, withCallerCheckedInStatement } from '../../plugins/auth.js';
+import { isEmptyPage, ticketPage } from './serialize.js';
 import { assignEngineer, changeStatus, completeTicket, ticketHistory } from './workflow.js';
 
 const bearer = [{ bearer: [] }];
@@ -24,7 +24,8 @@ const bearer = [{ bearer: [] }];
 /** The engineer's and the admins' ticket routes. */
 export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
   app.get('/api/engineer/assigned-tickets', {
-    config: { access: ['engineer'] },
+    config: { access: ['engineer'], callerCheckedInStatement: true },
+    attachValidation: true,
     schema: {
       tags: ['engineer'],
       summary: 'Tickets assigned to you, with the customer’s contact details (paged)',
@@ -32,7 +33,13 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       querystring: pageQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
-    handler: async (request) => ticketPage(db, { engineerId: requireUser(request).id }, request.query, 'staff'),
+    handler: async (request) =>
+      withCallerCheckedInStatement(
+        request,
+        db,
+        (caller) => ticketPage(db, { engineerId: caller.userId }, caller, request.query, 'staff'),
+        isEmptyPage,
+      ),
   });
 
   app.patch('/api/tickets/:id/complete', {
@@ -51,7 +58,8 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
   });
 
   app.get('/api/admin/tickets', {
-    config: { access: STAFF_ROLES },
+    config: { access: STAFF_ROLES, callerCheckedInStatement: true },
+    attachValidation: true,
     schema: {
       tags: ['admin'],
       summary: 'All tickets, newest first, optionally by status (paged)',
@@ -59,7 +67,13 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       querystring: ticketListQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
-    handler: async (request) => ticketPage(db, { status: request.query.status }, request.query, 'staff'),
+    handler: async (request) =>
+      withCallerCheckedInStatement(
+        request,
+        db,
+        (caller) => ticketPage(db, { status: request.query.status }, caller, request.query, 'staff'),
+        isEmptyPage,
+      ),
   });
 
   app.patch('/api/admin/tickets/:id', {
