@@ -6,9 +6,9 @@ import {
 } from '../../../shared/contracts/tickets.js';
 import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
-import { requireUser, withCallerCheckedInStatement } from '../../plugins/auth.js';
+import { requireUser } from '../../plugins/auth.js';
 import { ticketForPaidOrder } from '../payments/service.js';
-import { isEmptyPage, ticketPage } from './serialize.js';
+import { callerTicketPage } from './serialize.js';
 import { customerTicket } from './service.js';
 
 export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
@@ -23,12 +23,12 @@ export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
     handler: async (request) =>
-      withCallerCheckedInStatement(
+      callerTicketPage(
         request,
         db,
-        (caller) =>
-          ticketPage(db, { userId: caller.userId, status: request.query.status }, caller, request.query, 'customer'),
-        isEmptyPage,
+        request.query,
+        (caller) => ({ userId: caller.userId, status: request.query.status }),
+        'customer',
       ),
   });
 

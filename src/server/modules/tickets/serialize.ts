@@ -1,7 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { Ticket } from '../../../shared/contracts/tickets.js';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
-import type { Caller } from '../../plugins/auth.js';
+import { type Caller, withCallerCheckedInStatement } from '../../plugins/auth.js';
 import { listTickets, type TicketScope, type TicketView } from './queries.js';
 
 /**
@@ -51,5 +52,20 @@ export async function ticketPage(
   return { tickets: page.map((r) => serializeTicket(r, viewer)), nextCursor };
 }
 
-/** The routes' list answer: a ticket page, or nothing to show (when the caller is checked again). */
-export const isEmptyPage = (page: { tickets: unknown[] }) => page.tickets.length === 0;
+/**
+ * A list route's answer: the page of `scope` for the token's caller, who is checked in the list's own
+ * statement; an empty page has the caller loaded as the guard would (withCallerCheckedInStatement).
+ */
+export const callerTicketPage = (
+  request: FastifyRequest,
+  db: Db,
+  q: { limit: number; cursor?: string | undefined },
+  scope: (caller: Caller) => TicketScope,
+  viewer: 'customer' | 'staff',
+) =>
+  withCallerCheckedInStatement(
+    request,
+    db,
+    (caller) => ticketPage(db, scope(caller), caller, q, viewer),
+    (page) => page.tickets.length === 0,
+  );

@@ -15,8 +15,8 @@ import {
 import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
-import { requireUser, withCallerCheckedInStatement } from '../../plugins/auth.js';
-import { isEmptyPage, ticketPage } from './serialize.js';
+import { requireUser } from '../../plugins/auth.js';
+import { callerTicketPage } from './serialize.js';
 import { assignEngineer, changeStatus, completeTicket, ticketHistory } from './workflow.js';
 
 const bearer = [{ bearer: [] }];
@@ -34,12 +34,7 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
     handler: async (request) =>
-      withCallerCheckedInStatement(
-        request,
-        db,
-        (caller) => ticketPage(db, { engineerId: caller.userId }, caller, request.query, 'staff'),
-        isEmptyPage,
-      ),
+      callerTicketPage(request, db, request.query, (caller) => ({ engineerId: caller.userId }), 'staff'),
   });
 
   app.patch('/api/tickets/:id/complete', {
@@ -68,12 +63,7 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
     handler: async (request) =>
-      withCallerCheckedInStatement(
-        request,
-        db,
-        (caller) => ticketPage(db, { status: request.query.status }, caller, request.query, 'staff'),
-        isEmptyPage,
-      ),
+      callerTicketPage(request, db, request.query, () => ({ status: request.query.status }), 'staff'),
   });
 
   app.patch('/api/admin/tickets/:id', {
