@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { startAutovacuum } from './db/autovacuum.js';
 import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/bootstrap.js';
 import { resolveJwtSecret } from './modules/auth/tokens.js';
@@ -28,6 +29,8 @@ async function main() {
     );
   });
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
+  // PGlite has no autovacuum worker: the app does its work (a no-op on PostgreSQL, which has its own).
+  const autovacuum = database.kind === 'pglite' ? startAutovacuum(database, app.log) : undefined;
   if (config.payments.provider === 'test') {
     app.log.warn('Payments use the built-in TEST provider: no real money moves.');
   }
@@ -50,6 +53,7 @@ async function main() {
     try {
       await app.close(); // stops accepting, waits for in-flight requests
       clearInterval(sweep);
+      await autovacuum?.stop();
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { type AutovacuumPass, autovacuumPass } from './autovacuum.js';
 import { takingTurns } from './pglite-turns.js';
 import * as schema from './schema/index.js';
 
@@ -21,6 +22,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * One pass of the upkeep PostgreSQL's autovacuum does: on PGlite, which has no autovacuum worker,
+   * vacuums and analyses the tables that need it (`autovacuum.ts`; main.ts runs it every minute); on
+   * PostgreSQL nothing, as its own autovacuum does this.
+   */
+  maintain(options?: { everyTable?: boolean }): Promise<AutovacuumPass>;
   close(): Promise<void>;
 }
 
@@ -71,6 +78,7 @@ export function openDatabase(target: DatabaseTarget): Database {
       async ping() {
         await db.execute(sql`select 1`);
       },
+      maintain: async () => ({ ran: [] }),
       close: () => pool.end(),
     };
   }
@@ -82,7 +90,8 @@ export function openDatabase(target: DatabaseTarget): Database {
   } else {
     client = new PGlite();
   }
-  const db = drizzlePglite({ client: takingTurns(client) as PGlite, schema });
+  const turns = takingTurns(client);
+  const db = drizzlePglite({ client: turns as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -90,6 +99,7 @@ export function openDatabase(target: DatabaseTarget): Database {
     async ping() {
       await client.query('select 1');
     },
+    maintain: (options) => autovacuumPass(turns, options),
     close: () => client.close(),
   };
 }
