@@ -1,7 +1,13 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './client.js';
 
 /** How often PostgreSQL's autovacuum looks at the tables (its `autovacuum_naptime`). */
 export const AUTOVACUUM_NAPTIME_MS = 60_000;
+
+/** `everyTable`: vacuum every table whatever its counts say (the first pass after a start). */
+export interface AutovacuumOptions {
+  everyTable?: boolean;
+}
 
 /** What one pass did: the statements it ran, in order. */
 export interface AutovacuumPass {
@@ -34,7 +40,7 @@ export interface AutovacuumPass {
  */
 export async function autovacuumPass(
   client: Pick<PGlite, 'query'>,
-  { everyTable = false }: { everyTable?: boolean } = {},
+  { everyTable = false }: AutovacuumOptions = {},
 ): Promise<AutovacuumPass> {
   const { rows } = await client.query<{ statement: string }>(
     `select case when needs_vacuum and needs_analyze then format('vacuum (analyze) %I.%I', schemaname, relname)
@@ -66,12 +72,12 @@ interface Log {
 /**
  * Runs the database's maintenance pass (`Database.maintain`) every `intervalMs`, never two at once,
  * the first (until one succeeds) with `everyTable` (see autovacuumPass), logging what it ran and any
- * failure (a failed pass is tried again at the next interval). `stop()`
- * resolves once a pass in progress has finished, so the database can be closed after it. The timer
- * does not keep the process up.
+ * failure (a failed pass is tried again at the next interval). `stop()` resolves once a pass in
+ * progress has finished, so the database can be closed after it. The timer does not keep the
+ * process up.
  */
 export function startAutovacuum(
-  database: { maintain(options?: { everyTable?: boolean }): Promise<AutovacuumPass> },
+  database: Pick<Database, 'maintain'>,
   log: Log,
   intervalMs = AUTOVACUUM_NAPTIME_MS,
 ): { stop(): Promise<void> } {

@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type AutovacuumPass, autovacuumPass } from './autovacuum.js';
+import { type AutovacuumOptions, type AutovacuumPass, autovacuumPass } from './autovacuum.js';
 import { takingTurns } from './pglite-turns.js';
 import * as schema from './schema/index.js';
 
@@ -27,7 +27,7 @@ export interface Database {
    * vacuums and analyses the tables that need it (`autovacuum.ts`; main.ts runs it every minute); on
    * PostgreSQL nothing, as its own autovacuum does this.
    */
-  maintain(options?: { everyTable?: boolean }): Promise<AutovacuumPass>;
+  maintain(options?: AutovacuumOptions): Promise<AutovacuumPass>;
   close(): Promise<void>;
 }
 
