@@ -7,6 +7,10 @@
  * On PostgreSQL it is the same named prepared statement the app uses (parsed once per connection).
  * PGlite has no named statements: drizzle's PGlite driver sends the text on each query, as this does.
  *
+ * Each other list's own statement can be added once the bench knows it (`PUT /ceiling/:key`, with
+ * `{ name, text, values }`), and is then run the same way at `GET /ceiling/:key`: the same bare route
+ * for that list's own SQL, which the bench prints beside the target's ratio for information.
+ *
  * Env: PORT, CEILING_NAME, CEILING_SQL, CEILING_PARAMS (JSON array), and DATABASE_URL (pg) or DATA_DIR (PGlite).
  */
 import { join } from 'node:path';
@@ -19,23 +23,41 @@ const text = process.env.CEILING_SQL ?? '';
 const params = JSON.parse(process.env.CEILING_PARAMS ?? '[]') as unknown[];
 if (!text) throw new Error('CEILING_SQL is required');
 
-let query: () => Promise<unknown[]>;
+interface Statement {
+  name: string | undefined;
+  text: string;
+  values: unknown[];
+}
+
+let query: (s: Statement) => Promise<unknown[]>;
 let close: () => Promise<void>;
 if (process.env.DATABASE_URL) {
   // The app's pool: max 20 connections.
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
-  query = async () => (await pool.query({ name, text, values: params, rowMode: 'array' })).rows;
+  query = async (s) => (await pool.query({ ...s, rowMode: 'array' })).rows;
   close = () => pool.end();
 } else {
   const db = new PGlite(join(process.env.DATA_DIR ?? './data', 'pglite'));
   await db.waitReady;
-  query = async () => (await db.query(text, params, { rowMode: 'array' })).rows;
+  query = async (s) => (await db.query(s.text, s.values, { rowMode: 'array' })).rows;
   close = () => db.close();
 }
 
+const main: Statement = { name, text, values: params };
+const others = new Map<string, Statement>();
+
 const app = Fastify({ logger: false });
 app.get('/healthz', async () => ({ ok: true }));
-app.get('/ceiling', async () => ({ rows: await query() }));
+app.get('/ceiling', async () => ({ rows: await query(main) }));
+app.put<{ Params: { key: string }; Body: Statement }>('/ceiling/:key', async (request) => {
+  const { name: n, text: t, values } = request.body;
+  others.set(request.params.key, { name: n || undefined, text: t, values });
+  return { ok: true };
+});
+app.get<{ Params: { key: string } }>('/ceiling/:key', async (request, reply) => {
+  const statement = others.get(request.params.key);
+  return statement ? { rows: await query(statement) } : reply.code(404).send({ error: 'no such statement' });
+});
 
 const shutdown = async () => {
   await app.close();

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { type Child } from './lib-processes.js';
 import { cpuSeconds, sampleRss } from './lib-proc.js';
+import { median } from './lib-report.js';
 import { CONNECTIONS, DURATION, type EndpointResult, log, WARMUP } from './run-settings.js';
 
 async function cannon(options: Options): Promise<Result> {
@@ -74,4 +75,42 @@ export async function measure(
       (result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
   );
   return result;
+}
+
+/**
+ * One endpoint's rounds as one result: the median of each figure (req/s, latencies, ratio, ceiling,
+ * CPU), the requests and failures of all rounds added up, the highest memory; each round kept in `rounds`.
+ */
+export function medianOfRounds(rounds: EndpointResult[]): EndpointResult {
+  const [first] = rounds;
+  if (!first) throw new Error('medianOfRounds: no rounds');
+  const { ownCeilingRps: _rps, ratioToOwnCeiling: _ratio, ...one } = first;
+  const of = (pick: (r: EndpointResult) => number) => median(rounds.map(pick));
+  const sum = (pick: (r: EndpointResult) => number) => rounds.reduce((n, r) => n + pick(r), 0);
+  const ratios = rounds.map((r) => r.ratioToCeiling);
+  const ceilings = rounds.map((r) => r.ceilingRps);
+  const own = rounds.every((r) => r.ratioToOwnCeiling !== undefined && r.ownCeilingRps !== undefined)
+    ? { ownCeilingRps: of((r) => r.ownCeilingRps ?? NaN), ratioToOwnCeiling: of((r) => r.ratioToOwnCeiling ?? NaN) }
+    : {};
+  return {
+    ...one,
+    rps: of((r) => r.rps),
+    p50: of((r) => r.p50),
+    p99: of((r) => r.p99),
+    requests: sum((r) => r.requests),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    ceilingRps: ceilings.every((c) => c !== null) ? median(ceilings) : null,
+    ratioToCeiling: ratios.every((r) => r !== null) ? median(ratios) : null,
+    peakRssBytes: Math.max(...rounds.map((r) => r.peakRssBytes)),
+    serverCpuCores: of((r) => r.serverCpuCores),
+    ...own,
+    rounds: rounds.map((r) => ({
+      rps: r.rps,
+      p99: r.p99,
+      ratioToCeiling: r.ratioToCeiling,
+      ...(r.ratioToOwnCeiling === undefined ? {} : { ratioToOwnCeiling: r.ratioToOwnCeiling }),
+    })),
+  };
 }

@@ -13,7 +13,8 @@ import { dropPgDatabase, freshPgDatabase } from './lib-postgres.js';
 import { readMemory } from './lib-proc.js';
 import { type Child, spawnNode, startServer, waitReady } from './lib-processes.js';
 import { deepCursorPath, smallListTiming } from './run-admin-list.js';
-import { measure } from './run-cannon.js';
+import { measure, medianOfRounds } from './run-cannon.js';
+import { addOwnCeilings, ownLists } from './run-own-ceilings.js';
 import {
   APP_PORT,
   BIG,
@@ -24,6 +25,7 @@ import {
   type EndpointResult,
   log,
   PAGE,
+  ROUNDS,
   SMALL,
   type TicketsPage,
 } from './run-settings.js';
@@ -112,11 +114,14 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
   const ceilingBody = await getJson<{ rows: unknown[] }>(`http://127.0.0.1:${CEILING_PORT}/ceiling`);
   if (ceilingBody.rows.length !== MEASURED_TICKETS)
     throw new Error(`the ceiling query returned ${ceilingBody.rows.length} rows, not ${MEASURED_TICKETS}`);
-  const measureCeiling = () =>
+  const ceilingBase = `http://127.0.0.1:${CEILING_PORT}`;
+  const measureCeiling = (own?: string) =>
     measure(
       ceilingProc,
-      `http://127.0.0.1:${CEILING_PORT}`,
-      { name: 'ceiling: bare Fastify + same SQL', path: '/ceiling', authenticated: false },
+      ceilingBase,
+      own
+        ? { name: `ceiling, the list's own SQL (${own})`, path: `/ceiling/${own}`, authenticated: false }
+        : { name: 'ceiling: bare Fastify + same SQL', path: '/ceiling', authenticated: false },
       null,
     );
   const ceilingRuns: EndpointResult[] = [];
@@ -166,36 +171,49 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
         null,
       ),
     );
-    endpoints.push(
-      await againstCeiling({
-        name: 'GET /api/tickets (customer, 20)',
-        path: '/api/tickets',
-        token: customer,
-        authenticated: true,
-      }),
-    );
-    endpoints.push(
-      await againstCeiling({
+    // `own`: the list's own statement on the ceiling's route (PostgreSQL; run-own-ceilings.ts).
+    const lists: (Parameters<typeof measure>[2] & { own?: string })[] = [
+      { name: 'GET /api/tickets (customer, 20)', path: '/api/tickets', token: customer, authenticated: true },
+      {
         name: 'GET /api/engineer/assigned-tickets (20)',
         path: '/api/engineer/assigned-tickets',
         token: engineer,
         authenticated: true,
-      }),
-    );
-    const first = await againstCeiling({
-      name: 'GET /api/admin/tickets (first page)',
-      path: '/api/admin/tickets',
-      token: admin,
-      authenticated: true,
-    });
-    endpoints.push(first);
-    const deepResult = await againstCeiling({
-      name: `GET /api/admin/tickets?status=completed (page ${deep.page})`,
-      path: deep.path,
-      token: admin,
-      authenticated: true,
-    });
-    endpoints.push(deepResult);
+        own: 'engineer',
+      },
+      {
+        name: 'GET /api/admin/tickets (first page)',
+        path: '/api/admin/tickets',
+        token: admin,
+        authenticated: true,
+        own: 'admin-first',
+      },
+      {
+        name: `GET /api/admin/tickets?status=completed (page ${deep.page})`,
+        path: deep.path,
+        token: admin,
+        authenticated: true,
+        own: 'admin-deep',
+      },
+    ];
+    const ownCeilings = big.kind === 'postgres';
+    if (ownCeilings) await addOwnCeilings(big.url, base, ceilingBase, ownLists({ engineer, admin }, deep.path));
+    const runs = lists.map((): EndpointResult[] => []);
+    for (let round = 1; round <= ROUNDS; round++) {
+      if (ROUNDS > 1) log(` round ${round} of ${ROUNDS}`);
+      for (const [i, spec] of lists.entries()) {
+        const result = await againstCeiling(spec);
+        if (!ownCeilings) runs[i]!.push(result);
+        else {
+          // The customer's own statement is the ceiling's: its reference is the same.
+          const own = spec.own ? (await measureCeiling(spec.own)).rps : (result.ceilingRps ?? NaN);
+          runs[i]!.push({ ...result, ownCeilingRps: own, ratioToOwnCeiling: result.rps / own });
+        }
+      }
+    }
+    const measured = runs.map(medianOfRounds);
+    endpoints.push(...measured);
+    const [, , first, deepResult] = measured as [EndpointResult, EndpointResult, EndpointResult, EndpointResult];
     await ceilingProc.stop();
     // Not a target: the per-request cost of authentication alone (token check + loading the user),
     // which every authenticated read pays on top of the ceiling's one query.
@@ -221,11 +239,10 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
         null,
       ),
     );
-    const bigFirst = first;
     list = {
       big: {
         tickets: BIG,
-        firstPage: { sequentialP50: NaN, sequentialP99: NaN, p50At50: bigFirst.p50, rpsAt50: bigFirst.rps },
+        firstPage: { sequentialP50: NaN, sequentialP99: NaN, p50At50: first.p50, rpsAt50: first.rps },
         deepPage: {
           page: deep.page,
           sequentialP50: NaN,

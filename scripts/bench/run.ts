@@ -6,17 +6,20 @@
  *   1. seeds 100,000 tickets (scripts/bench/seed.ts) and, into a second database, 1,000;
  *   2. runs the ceiling (scripts/bench/ceiling.ts: bare Fastify + the same SQL as GET /api/tickets), and
  *      again after each authenticated list, so each list's ratio is to the ceiling measured either side
- *      of it (these shared cores speed up and slow down by a third within minutes);
+ *      of it (these shared cores speed up and slow down by a third within minutes); on PostgreSQL, also
+ *      each other list's own statement on the same bare route, printed beside the ratio for information
+ *      (scripts/bench/run-own-ceilings.ts);
  *   3. starts the production server (dist/server/server/main.js), logs in the measured customer, the
  *      measured engineer and the admin, and drives each endpoint with autocannon (50 connections,
- *      a warm-up, then 10 s) while sampling the server's resident memory;
+ *      a warm-up, then 10 s) while sampling the server's resident memory; the four authenticated lists in
+ *      BENCH_ROUNDS rounds (default 3), each list's figures the medians of its rounds;
  *   4. times the admin list (first page and a deep status-filtered page) on 100,000 and on 1,000 tickets:
  *      a second server on the 1,000 set runs beside the first, and one-at-a-time requests alternate
  *      between the two (the ratio of their medians is the target), after a 50-connection run on each.
  * Then the web build's initial JS and CSS (gzip) per route. Prints one table per database, the targets
  * beside the figures, and writes everything to bench-results/bench.json. A missed target never fails it.
  *
- * Env: BENCH_DATABASE_URL, BENCH_SKIP_POSTGRES=1, BENCH_SKIP_PGLITE=1, BENCH_DURATION (s, default 10),
+ * Env: BENCH_DATABASE_URL, BENCH_SKIP_POSTGRES=1, BENCH_SKIP_PGLITE=1, BENCH_DURATION (s, default 10), BENCH_ROUNDS (default 3),
  * BENCH_TICKETS (default 100000), BENCH_KEEP=1 (keep the databases and data dirs).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -36,6 +39,7 @@ import {
   KEEP,
   log,
   PAGE,
+  ROUNDS,
   SMALL,
   TARGET_HOME_JS,
   WARMUP,
@@ -108,6 +112,7 @@ async function main() {
       connections: CONNECTIONS,
       warmupSeconds: WARMUP,
       durationSeconds: DURATION,
+      rounds: ROUNDS,
       bigTickets: BIG,
       smallTickets: SMALL,
       pageSize: PAGE,

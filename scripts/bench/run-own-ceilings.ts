@@ -1,0 +1,81 @@
+/**
+ * Each list beside a ceiling of its own (PostgreSQL, for information): the target compares every list
+ * with the bare route running GET /api/tickets's SQL, so a list whose answer is larger (the engineer's
+ * and the deep page's carry remarks, completion times and the engineer's contact: 15.5 kB against the
+ * customer's 12 kB) is held to a ceiling that sends less. Here the same bare route runs the list's own
+ * statement, as the app sends it, so the bench can say how much of a list's ratio is its answer.
+ */
+import { STAFF_ROLES } from '../../src/shared/roles.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { decodeCursor } from '../../src/server/lib/paging.js';
+import { ticketListStatement, type TicketScope } from '../../src/server/modules/tickets/queries.js';
+import type { Caller } from '../../src/server/plugins/auth.js';
+import { getJson } from './lib-http.js';
+import { PAGE } from './run-settings.js';
+
+/** The caller a session token names (its `sub` and `ver` claims), with the route's roles. */
+export function callerOf(token: string, roles: Caller['roles']): Caller {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    sub: string;
+    ver: number;
+  };
+  return { userId: claims.sub, version: claims.ver, roles };
+}
+
+export interface OwnList {
+  /** The key the ceiling serves the statement under: GET /ceiling/:key. */
+  key: string;
+  /** The app's address for the same page, and the token it is read with. */
+  path: string;
+  token: string;
+  scope: TicketScope;
+  roles: Caller['roles'];
+}
+
+/** The three lists besides the customer's (whose statement is the ceiling's own). */
+export const ownLists = (tokens: { engineer: string; admin: string }, deepPath: string): OwnList[] => [
+  {
+    key: 'engineer',
+    path: '/api/engineer/assigned-tickets',
+    token: tokens.engineer,
+    scope: { engineerId: callerOf(tokens.engineer, ['engineer']).userId },
+    roles: ['engineer'],
+  },
+  { key: 'admin-first', path: '/api/admin/tickets', token: tokens.admin, scope: {}, roles: STAFF_ROLES },
+  { key: 'admin-deep', path: deepPath, token: tokens.admin, scope: { status: 'completed' }, roles: STAFF_ROLES },
+];
+
+/**
+ * Gives the ceiling each list's own statement (built by the app's own query code, with the page's
+ * cursor) and checks that it answers the tickets the app answers, in order.
+ */
+export async function addOwnCeilings(databaseUrl: string, base: string, ceilingBase: string, lists: OwnList[]) {
+  // drizzle builds the statements' SQL on this handle; it never runs a query on it.
+  const builder = openDatabase({ url: databaseUrl });
+  try {
+    for (const list of lists) {
+      const cursor = decodeCursor(new URL(list.path, base).searchParams.get('cursor') ?? undefined);
+      const caller = callerOf(list.token, list.roles);
+      const statement = ticketListStatement(builder.db, list.scope, caller, PAGE, cursor);
+      const put = await fetch(`${ceilingBase}/ceiling/${list.key}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(statement),
+      });
+      if (!put.ok) throw new Error(`the ceiling refused ${list.key}: ${put.status}`);
+      const [app, bare] = await Promise.all([
+        getJson<{ tickets: { id: string }[] }>(`${base}${list.path}`, list.token),
+        getJson<{ rows: unknown[][] }>(`${ceilingBase}/ceiling/${list.key}`),
+      ]);
+      const appIds = app.tickets.map((t) => t.id).join();
+      const bareIds = bare.rows
+        .slice(0, PAGE)
+        .map((r) => r[0])
+        .join();
+      if (!appIds || appIds !== bareIds)
+        throw new Error(`the ceiling's ${list.key} statement does not answer the app's tickets`);
+    }
+  } finally {
+    await builder.close();
+  }
+}
