@@ -20,6 +20,9 @@ import type { WebBudget } from './web-budget.js';
 export const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 const f1 = (n: number) => n.toFixed(1);
 const f2 = (n: number) => n.toFixed(2);
+/** A ratio to two places, or three where two would show the target itself (0.6996 is not 0.70). */
+export const ratio = (n: number) =>
+  n !== TARGET_RATIO && n.toFixed(2) === TARGET_RATIO.toFixed(2) ? n.toFixed(3) : f2(n);
 
 export interface TargetCheck {
   database: string;
@@ -45,8 +48,8 @@ export function checks(report: DatabaseReport): TargetCheck[] {
       out.push({
         database: report.database,
         target: `${e.name}: ≥ ${TARGET_RATIO} of the ceiling`,
-        figure: withRounds(`${f2(e.ratioToCeiling)}×`, e, (r) =>
-          r.ratioToCeiling === null ? '-' : f2(r.ratioToCeiling),
+        figure: withRounds(`${ratio(e.ratioToCeiling)}×`, e, (r) =>
+          r.ratioToCeiling === null ? '-' : ratio(r.ratioToCeiling),
         ),
         met: e.ratioToCeiling >= TARGET_RATIO,
       });
@@ -121,7 +124,7 @@ export function printDatabase(report: DatabaseReport) {
       e.rps.toFixed(0),
       String(e.p50),
       String(e.p99),
-      e.ratioToCeiling === null ? '-' : f2(e.ratioToCeiling),
+      e.ratioToCeiling === null ? '-' : ratio(e.ratioToCeiling),
       ...(own ? [e.ratioToOwnCeiling === undefined ? '-' : f2(e.ratioToOwnCeiling)] : []),
       mb(e.peakRssBytes),
       f2(e.serverCpuCores),
@@ -146,7 +149,7 @@ export function printDatabase(report: DatabaseReport) {
     const rounds = e.rounds ?? [];
     console.log(
       `  ${e.name}, by round: req/s ${rounds.map((r) => r.rps.toFixed(0)).join(' / ')}; p99 ${rounds.map((r) => r.p99).join(' / ')} ms; ` +
-        `× ceiling ${rounds.map((r) => (r.ratioToCeiling === null ? '-' : f2(r.ratioToCeiling))).join(' / ')}` +
+        `× ceiling ${rounds.map((r) => (r.ratioToCeiling === null ? '-' : ratio(r.ratioToCeiling))).join(' / ')}` +
         (e.ratioToOwnCeiling === undefined
           ? ''
           : `; × own SQL ${rounds.map((r) => (r.ratioToOwnCeiling === undefined ? '-' : f2(r.ratioToOwnCeiling))).join(' / ')}`),

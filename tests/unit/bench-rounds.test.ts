@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { medianOfRounds } from '../../scripts/bench/run-cannon.js';
+import { ratio } from '../../scripts/bench/run-report.js';
 import type { EndpointResult } from '../../scripts/bench/run-settings.js';
 
 const round = (rps: number, p99: number, ceilingRps: number, extra: Partial<EndpointResult> = {}): EndpointResult => ({
@@ -77,5 +78,14 @@ describe("the bench's rounds of one list", () => {
 
   it('must be at least one', () => {
     expect(() => medianOfRounds([])).toThrow(/no rounds/);
+  });
+});
+
+describe("the bench's ratio figure", () => {
+  it('shows two places, or three where two would show the target for a figure that is not it', () => {
+    expect(ratio(0.7842)).toBe('0.78');
+    expect(ratio(0.6996)).toBe('0.700');
+    expect(ratio(0.7049)).toBe('0.705');
+    expect(ratio(0.7)).toBe('0.70');
   });
 });
