@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { STAFF_ROLES } from '../../src/shared/roles.js';
 import { ticketListStatement } from '../../src/server/modules/tickets/queries.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTarget, ROOT, SERVER_NODE_FLAGS, type Target } from './lib.js';
 import { getJson, login } from './lib-http.js';
@@ -14,7 +15,7 @@ import { readMemory } from './lib-proc.js';
 import { type Child, spawnNode, startServer, waitReady } from './lib-processes.js';
 import { deepCursorPath, smallListTiming } from './run-admin-list.js';
 import { measure, medianOfRounds } from './run-cannon.js';
-import { addOwnCeilings, ownLists } from './run-own-ceilings.js';
+import { addOwnCeilings, type OwnList } from './run-own-ceilings.js';
 import {
   APP_PORT,
   BIG,
@@ -172,32 +173,39 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
       ),
     );
     // `own`: the list's own statement on the ceiling's route (PostgreSQL; run-own-ceilings.ts).
-    const lists: (Parameters<typeof measure>[2] & { own?: string })[] = [
-      { name: 'GET /api/tickets (customer, 20)', path: '/api/tickets', token: customer, authenticated: true },
-      {
-        name: 'GET /api/engineer/assigned-tickets (20)',
-        path: '/api/engineer/assigned-tickets',
-        token: engineer,
-        authenticated: true,
-        own: 'engineer',
-      },
-      {
-        name: 'GET /api/admin/tickets (first page)',
-        path: '/api/admin/tickets',
-        token: admin,
-        authenticated: true,
-        own: 'admin-first',
-      },
-      {
-        name: `GET /api/admin/tickets?status=completed (page ${deep.page})`,
-        path: deep.path,
-        token: admin,
-        authenticated: true,
-        own: 'admin-deep',
-      },
-    ];
+    const lists: (Parameters<typeof measure>[2] & { token: string; own?: Pick<OwnList, 'key' | 'scope' | 'roles'> })[] =
+      [
+        { name: 'GET /api/tickets (customer, 20)', path: '/api/tickets', token: customer, authenticated: true },
+        {
+          name: 'GET /api/engineer/assigned-tickets (20)',
+          path: '/api/engineer/assigned-tickets',
+          token: engineer,
+          authenticated: true,
+          own: { key: 'engineer', scope: { engineerId: seed.measuredEngineerId }, roles: ['engineer'] },
+        },
+        {
+          name: 'GET /api/admin/tickets (first page)',
+          path: '/api/admin/tickets',
+          token: admin,
+          authenticated: true,
+          own: { key: 'admin-first', scope: {}, roles: STAFF_ROLES },
+        },
+        {
+          name: `GET /api/admin/tickets?status=completed (page ${deep.page})`,
+          path: deep.path,
+          token: admin,
+          authenticated: true,
+          own: { key: 'admin-deep', scope: { status: 'completed' }, roles: STAFF_ROLES },
+        },
+      ];
     const ownCeilings = big.kind === 'postgres';
-    if (ownCeilings) await addOwnCeilings(big.url, base, ceilingBase, ownLists({ engineer, admin }, deep.path));
+    if (ownCeilings)
+      await addOwnCeilings(
+        big.url,
+        base,
+        ceilingBase,
+        lists.flatMap(({ own, path, token }) => (own ? [{ ...own, path, token }] : [])),
+      );
     const runs = lists.map((): EndpointResult[] => []);
     for (let round = 1; round <= ROUNDS; round++) {
       if (ROUNDS > 1) log(` round ${round} of ${ROUNDS}`);
@@ -206,7 +214,7 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
         if (!ownCeilings) runs[i]!.push(result);
         else {
           // The customer's own statement is the ceiling's: its reference is the same.
-          const own = spec.own ? (await measureCeiling(spec.own)).rps : (result.ceilingRps ?? NaN);
+          const own = spec.own ? (await measureCeiling(spec.own.key)).rps : (result.ceilingRps ?? NaN);
           runs[i]!.push({ ...result, ownCeilingRps: own, ratioToOwnCeiling: result.rps / own });
         }
       }

@@ -5,7 +5,6 @@
  * customer's 12 kB) is held to a ceiling that sends less. Here the same bare route runs the list's own
  * statement, as the app sends it, so the bench can say how much of a list's ratio is its answer.
  */
-import { STAFF_ROLES } from '../../src/shared/roles.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { decodeCursor } from '../../src/server/lib/paging.js';
 import { ticketListStatement, type TicketScope } from '../../src/server/modules/tickets/queries.js';
@@ -14,7 +13,7 @@ import { getJson } from './lib-http.js';
 import { PAGE } from './run-settings.js';
 
 /** The caller a session token names (its `sub` and `ver` claims), with the route's roles. */
-export function callerOf(token: string, roles: Caller['roles']): Caller {
+function callerOf(token: string, roles: Caller['roles']): Caller {
   const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
     sub: string;
     ver: number;
@@ -31,19 +30,6 @@ export interface OwnList {
   scope: TicketScope;
   roles: Caller['roles'];
 }
-
-/** The three lists besides the customer's (whose statement is the ceiling's own). */
-export const ownLists = (tokens: { engineer: string; admin: string }, deepPath: string): OwnList[] => [
-  {
-    key: 'engineer',
-    path: '/api/engineer/assigned-tickets',
-    token: tokens.engineer,
-    scope: { engineerId: callerOf(tokens.engineer, ['engineer']).userId },
-    roles: ['engineer'],
-  },
-  { key: 'admin-first', path: '/api/admin/tickets', token: tokens.admin, scope: {}, roles: STAFF_ROLES },
-  { key: 'admin-deep', path: deepPath, token: tokens.admin, scope: { status: 'completed' }, roles: STAFF_ROLES },
-];
 
 /**
  * Gives the ceiling each list's own statement (built by the app's own query code, with the page's

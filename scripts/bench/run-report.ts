@@ -23,6 +23,8 @@ const f2 = (n: number) => n.toFixed(2);
 /** A ratio to two places, or three where two would show the target itself (0.6996 is not 0.70). */
 export const ratio = (n: number) =>
   n !== TARGET_RATIO && n.toFixed(2) === TARGET_RATIO.toFixed(2) ? n.toFixed(3) : f2(n);
+/** A ratio, or `-` where there is none. */
+const ratioCell = (n: number | null | undefined) => (n === null || n === undefined ? '-' : ratio(n));
 
 export interface TargetCheck {
   database: string;
@@ -48,9 +50,7 @@ export function checks(report: DatabaseReport): TargetCheck[] {
       out.push({
         database: report.database,
         target: `${e.name}: ≥ ${TARGET_RATIO} of the ceiling`,
-        figure: withRounds(`${ratio(e.ratioToCeiling)}×`, e, (r) =>
-          r.ratioToCeiling === null ? '-' : ratio(r.ratioToCeiling),
-        ),
+        figure: withRounds(`${ratio(e.ratioToCeiling)}×`, e, (r) => ratioCell(r.ratioToCeiling)),
         met: e.ratioToCeiling >= TARGET_RATIO,
       });
     }
@@ -124,8 +124,8 @@ export function printDatabase(report: DatabaseReport) {
       e.rps.toFixed(0),
       String(e.p50),
       String(e.p99),
-      e.ratioToCeiling === null ? '-' : ratio(e.ratioToCeiling),
-      ...(own ? [e.ratioToOwnCeiling === undefined ? '-' : f2(e.ratioToOwnCeiling)] : []),
+      ratioCell(e.ratioToCeiling),
+      ...(own ? [ratioCell(e.ratioToOwnCeiling)] : []),
       mb(e.peakRssBytes),
       f2(e.serverCpuCores),
       cpuPerRequest(e),
@@ -149,10 +149,10 @@ export function printDatabase(report: DatabaseReport) {
     const rounds = e.rounds ?? [];
     console.log(
       `  ${e.name}, by round: req/s ${rounds.map((r) => r.rps.toFixed(0)).join(' / ')}; p99 ${rounds.map((r) => r.p99).join(' / ')} ms; ` +
-        `× ceiling ${rounds.map((r) => (r.ratioToCeiling === null ? '-' : ratio(r.ratioToCeiling))).join(' / ')}` +
+        `× ceiling ${rounds.map((r) => ratioCell(r.ratioToCeiling)).join(' / ')}` +
         (e.ratioToOwnCeiling === undefined
           ? ''
-          : `; × own SQL ${rounds.map((r) => (r.ratioToOwnCeiling === undefined ? '-' : f2(r.ratioToOwnCeiling))).join(' / ')}`),
+          : `; × own SQL ${rounds.map((r) => ratioCell(r.ratioToOwnCeiling)).join(' / ')}`),
     );
   }
   if (own)

@@ -29,8 +29,8 @@ async function main() {
     );
   });
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
-  // PGlite has no autovacuum worker: the app does its work (a no-op on PostgreSQL, which has its own).
-  const autovacuum = database.kind === 'pglite' ? startAutovacuum(database, app.log) : undefined;
+  // PGlite has no autovacuum worker, so the app does its work (Database.maintain: nothing on PostgreSQL).
+  const autovacuum = startAutovacuum(database, app.log);
   if (config.payments.provider === 'test') {
     app.log.warn('Payments use the built-in TEST provider: no real money moves.');
   }
@@ -53,7 +53,7 @@ async function main() {
     try {
       await app.close(); // stops accepting, waits for in-flight requests
       clearInterval(sweep);
-      await autovacuum?.stop();
+      await autovacuum.stop();
       await database.close();
       process.exit(0);
     } catch (err) {
