@@ -74,7 +74,11 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
   // ceiling's first answer is checked against below).
   const customer = seeded.result.measuredCustomerId;
   const caller = { userId: customer, version: 0, roles: ['user'] as const };
-  const built = ticketListStatement(seeded.database.db, { userId: customer }, caller, PAGE);
+  const built = ticketListStatement(
+    seeded.database.db,
+    { scope: { userId: customer }, viewer: 'customer', caller },
+    PAGE,
+  );
   await seeded.database.close();
   const seed = seeded.result;
   if (seeded.reused)
@@ -173,31 +177,33 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
       ),
     );
     // `own`: the list's own statement on the ceiling's route (PostgreSQL; run-own-ceilings.ts).
-    const lists: (Parameters<typeof measure>[2] & { token: string; own?: Pick<OwnList, 'key' | 'scope' | 'roles'> })[] =
-      [
-        { name: 'GET /api/tickets (customer, 20)', path: '/api/tickets', token: customer, authenticated: true },
-        {
-          name: 'GET /api/engineer/assigned-tickets (20)',
-          path: '/api/engineer/assigned-tickets',
-          token: engineer,
-          authenticated: true,
-          own: { key: 'engineer', scope: { engineerId: seed.measuredEngineerId }, roles: ['engineer'] },
-        },
-        {
-          name: 'GET /api/admin/tickets (first page)',
-          path: '/api/admin/tickets',
-          token: admin,
-          authenticated: true,
-          own: { key: 'admin-first', scope: {}, roles: STAFF_ROLES },
-        },
-        {
-          name: `GET /api/admin/tickets?status=completed (page ${deep.page})`,
-          path: deep.path,
-          token: admin,
-          authenticated: true,
-          own: { key: 'admin-deep', scope: { status: 'completed' }, roles: STAFF_ROLES },
-        },
-      ];
+    const lists: (Parameters<typeof measure>[2] & {
+      token: string;
+      own?: Pick<OwnList, 'key' | 'scope' | 'viewer' | 'roles'>;
+    })[] = [
+      { name: 'GET /api/tickets (customer, 20)', path: '/api/tickets', token: customer, authenticated: true },
+      {
+        name: 'GET /api/engineer/assigned-tickets (20)',
+        path: '/api/engineer/assigned-tickets',
+        token: engineer,
+        authenticated: true,
+        own: { key: 'engineer', scope: { engineerId: seed.measuredEngineerId }, viewer: 'staff', roles: ['engineer'] },
+      },
+      {
+        name: 'GET /api/admin/tickets (first page)',
+        path: '/api/admin/tickets',
+        token: admin,
+        authenticated: true,
+        own: { key: 'admin-first', scope: {}, viewer: 'staff', roles: STAFF_ROLES },
+      },
+      {
+        name: `GET /api/admin/tickets?status=completed (page ${deep.page})`,
+        path: deep.path,
+        token: admin,
+        authenticated: true,
+        own: { key: 'admin-deep', scope: { status: 'completed' }, viewer: 'staff', roles: STAFF_ROLES },
+      },
+    ];
     const ownCeilings = big.kind === 'postgres';
     if (ownCeilings)
       await addOwnCeilings(

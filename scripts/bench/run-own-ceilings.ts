@@ -7,7 +7,7 @@
  */
 import { openDatabase } from '../../src/server/db/client.js';
 import { decodeCursor } from '../../src/server/lib/paging.js';
-import { ticketListStatement, type TicketScope } from '../../src/server/modules/tickets/queries.js';
+import { ticketListStatement, type TicketScope, type Viewer } from '../../src/server/modules/tickets/queries.js';
 import type { Caller } from '../../src/server/plugins/auth.js';
 import { getJson } from './lib-http.js';
 import { PAGE } from './run-settings.js';
@@ -28,6 +28,7 @@ export interface OwnList {
   path: string;
   token: string;
   scope: TicketScope;
+  viewer: Viewer;
   roles: Caller['roles'];
 }
 
@@ -42,7 +43,12 @@ export async function addOwnCeilings(databaseUrl: string, base: string, ceilingB
     for (const list of lists) {
       const cursor = decodeCursor(new URL(list.path, base).searchParams.get('cursor') ?? undefined);
       const caller = callerOf(list.token, list.roles);
-      const statement = ticketListStatement(builder.db, list.scope, caller, PAGE, cursor);
+      const statement = ticketListStatement(
+        builder.db,
+        { scope: list.scope, viewer: list.viewer, caller },
+        PAGE,
+        cursor,
+      );
       const put = await fetch(`${ceilingBase}/ceiling/${list.key}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },

@@ -77,6 +77,37 @@ describe("the engineer's contact details", () => {
     const other = (await rawTicketJson(customer, second.id)).ticket.engineer as Record<string, unknown>;
     expect(Object.keys(other).sort()).toEqual(['id', 'name']);
   });
+
+  it("are on the staff's lists whether or not the fee is paid (the engineer's own list, the admin's, by status too)", async () => {
+    const admin = await signUp(t, {}, 'admin');
+    const { customer, ticket } = await inProgressTicket();
+    const contact = {
+      id: engineer.user.id,
+      name: 'Ravi Engineer',
+      email: engineer.user.email,
+      phone: engineer.user.phone,
+    };
+    const staffSees = async () => {
+      for (const [path, s] of [
+        ['/api/engineer/assigned-tickets?limit=100', engineer],
+        ['/api/admin/tickets?limit=100', admin],
+        ['/api/admin/tickets?status=in-progress&limit=100', admin],
+        ['/api/admin/tickets?status=in-progress', admin],
+      ] as const) {
+        const res = await get(t, path, s.headers);
+        expect(res.statusCode, path).toBe(200);
+        const listed = (res.json() as { tickets: Ticket[] }).tickets.find((x) => x.id === ticket.id);
+        expect(listed?.engineer, path).toEqual(contact);
+      }
+    };
+    await staffSees();
+    expect(Object.keys((await rawTicketJson(customer, ticket.id)).ticket.engineer as object).sort()).toEqual([
+      'id',
+      'name',
+    ]);
+    await payInProgress(customer, ticket.id);
+    await staffSees();
+  });
 });
 
 async function bookingOrderOf(ticketId: string) {

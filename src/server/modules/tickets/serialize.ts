@@ -3,13 +3,13 @@ import type { Ticket } from '../../../shared/contracts/tickets.js';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { type Caller, withCallerCheckedInStatement } from '../../plugins/auth.js';
-import { listTickets, type TicketScope, type TicketView } from './queries.js';
+import { listTickets, type TicketScope, type TicketView, type Viewer } from './queries.js';
 
 /**
  * The API's ticket. A customer sees the engineer's email and phone only once the in-progress
  * fee is captured or verified (DECISIONS.md §4); staff and the engineer always do.
  */
-export function serializeTicket(row: TicketView, viewer: 'customer' | 'staff'): Ticket {
+export function serializeTicket(row: TicketView, viewer: Viewer): Ticket {
   const showContact = viewer === 'staff' || row.inProgressFeePaid;
   return {
     id: row.id,
@@ -45,9 +45,9 @@ export async function ticketPage(
   scope: TicketScope,
   caller: Caller,
   q: { limit: number; cursor?: string | undefined },
-  viewer: 'customer' | 'staff',
+  viewer: Viewer,
 ) {
-  const rows = await listTickets(db, scope, caller, q.limit, decodeCursor(q.cursor));
+  const rows = await listTickets(db, { scope, viewer, caller }, q.limit, decodeCursor(q.cursor));
   const { page, nextCursor } = pageOf(rows, q.limit);
   return { tickets: page.map((r) => serializeTicket(r, viewer)), nextCursor };
 }
@@ -61,7 +61,7 @@ export const callerTicketPage = (
   db: Db,
   q: { limit: number; cursor?: string | undefined },
   scope: (caller: Caller) => TicketScope,
-  viewer: 'customer' | 'staff',
+  viewer: Viewer,
 ) =>
   withCallerCheckedInStatement(
     request,
