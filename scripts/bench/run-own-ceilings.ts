@@ -7,18 +7,20 @@
  */
 import { openDatabase } from '../../src/server/db/client.js';
 import { decodeCursor } from '../../src/server/lib/paging.js';
+import { createTokenService } from '../../src/server/modules/auth/tokens.js';
 import { ticketListStatement, type TicketScope, type Viewer } from '../../src/server/modules/tickets/queries.js';
 import type { Caller } from '../../src/server/plugins/auth.js';
+import { JWT_SECRET } from './lib.js';
 import { getJson } from './lib-http.js';
 import { PAGE } from './run-settings.js';
 
-/** The caller a session token names (its `sub` and `ver` claims), with the route's roles. */
+const tokens = createTokenService(JWT_SECRET);
+
+/** The caller a session token names (the app's own check of it), with the route's roles. */
 function callerOf(token: string, roles: Caller['roles']): Caller {
-  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-    sub: string;
-    ver: number;
-  };
-  return { userId: claims.sub, version: claims.ver, roles };
+  const claims = tokens.verify(token);
+  if (!claims) throw new Error("the bench's session token does not verify with the server's secret");
+  return { ...claims, roles };
 }
 
 export interface OwnList {
