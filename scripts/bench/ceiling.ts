@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { DEFAULT_POOL_MAX } from '../../src/server/config.js';
 
 const name = process.env.CEILING_NAME || undefined;
 const text = process.env.CEILING_SQL ?? '';
@@ -32,8 +33,8 @@ interface Statement {
 let query: (s: Statement) => Promise<unknown[]>;
 let close: () => Promise<void>;
 if (process.env.DATABASE_URL) {
-  // The app's pool: max 20 connections.
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+  // The app's pool size (the bench runs the app on its default).
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: DEFAULT_POOL_MAX });
   query = async (s) => (await pool.query({ ...s, rowMode: 'array' })).rows;
   close = () => pool.end();
 } else {

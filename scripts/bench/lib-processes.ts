@@ -50,6 +50,7 @@ export function childEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
     'HOST',
     'PUBLIC_URL',
     'DATABASE_URL',
+    'DATABASE_POOL_MAX',
     'DATA_DIR',
     'JWT_SECRET',
     'ADMIN_EMAIL',

@@ -40,6 +40,15 @@ const trustProxy = z
   });
 const positiveInt = z.coerce.number().int().min(1).max(1_000_000);
 
+/**
+ * PostgreSQL connections one instance may hold (DATABASE_POOL_MAX). More connections than the
+ * database has cores to run them only make its backends take turns on those cores: on the bench's
+ * two shared cores a pool of 4 served the ticket lists 8–12% faster than 20, with a lower p99
+ * (docs/operations.md, "Connection pool"). Several instances: their pools together should stay near
+ * twice the database server's cores (and under its max_connections).
+ */
+export const DEFAULT_POOL_MAX = 4;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -55,6 +64,7 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
         .optional(),
     ),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL_MAX),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
@@ -127,6 +137,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: the most connections the pool opens. */
+  databasePoolMax: number;
   dataDir: string;
   /** Undefined until resolved at boot (generated and kept in DATA_DIR when absent outside production). */
   jwtSecret: string | undefined;
@@ -165,6 +177,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir: e.DATA_DIR,
     jwtSecret: e.JWT_SECRET,
     admin:

@@ -19,7 +19,9 @@ async function main() {
     throw err;
   }
 
-  const database = openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl, poolMax: config.databasePoolMax } : { dataDir: config.dataDir },
+  );
   await prepareDatabase(database, config).catch((err: unknown) => {
     throw new StartError(
       config.databaseUrl

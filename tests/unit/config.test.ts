@@ -35,6 +35,7 @@ describe('loadConfig', () => {
     expect(c.jwtSecret).toBeUndefined();
     expect(c.admin).toBeUndefined();
     expect(c.rateLimit).toEqual({ auth: 20, contact: 5, orders: 30 });
+    expect(c.databasePoolMax).toBe(4);
     expect(c.payments.provider).toBe('test');
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.google.issuer).toBe('https://accounts.google.com');
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_ORDERS: '4',
       PUBLIC_URL: 'https://remotefix.example/',
       DATABASE_URL: 'postgres://u:p@db:5432/rf',
+      DATABASE_POOL_MAX: '12',
       ADMIN_EMAIL: 'boss@example.com',
       ADMIN_PASSWORD: 'boss-password-1',
     });
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
     expect(c.rateLimit).toEqual({ auth: 7, contact: 3, orders: 4 });
     expect(c.publicUrl).toBe('https://remotefix.example');
     expect(c.databaseUrl).toBe('postgres://u:p@db:5432/rf');
+    expect(c.databasePoolMax).toBe(12);
     expect(c.admin).toEqual({ email: 'boss@example.com', password: 'boss-password-1', name: 'Administrator' });
   });
 
@@ -85,6 +88,9 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_CONTACT', '-5'],
     ['RATE_LIMIT_ORDERS', '0'],
     ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_POOL_MAX', '0'],
+    ['DATABASE_POOL_MAX', '2.5'],
+    ['DATABASE_POOL_MAX', 'lots'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
     ['PUBLIC_URL', 'not a url'],

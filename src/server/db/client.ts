@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { DEFAULT_POOL_MAX } from '../config.js';
 import { type AutovacuumOptions, type AutovacuumPass, autovacuumPass } from './autovacuum.js';
 import { takingTurns } from './pglite-turns.js';
 import * as schema from './schema/index.js';
@@ -31,7 +32,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget = { url: string; poolMax?: number } | { dataDir: string } | { memory: true };
 
 /**
  * PGlite keeps PostgreSQL's default 128 MB buffer pool inside its WebAssembly heap, which never
@@ -58,7 +59,11 @@ const MIGRATION_LOCK = 727_001;
 
 export function openDatabase(target: DatabaseTarget): Database {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolMax ?? DEFAULT_POOL_MAX,
+      connectionTimeoutMillis: 5000,
+    });
     // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
