@@ -1,11 +1,10 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ZodApp } from './lib/http.js';
 import { requestForLog } from './lib/logging.js';
-import { checkedSerializerCompiler, fastSerializerCompiler } from './lib/serializer.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createTokenService } from './modules/auth/tokens.js';
@@ -58,8 +57,8 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  // Responses: compiled writers; in the tests also checked against the zod schemas (lib/serializer.ts).
-  app.setSerializerCompiler(config.env === 'test' ? checkedSerializerCompiler : fastSerializerCompiler);
+  // Responses: checked against the route's zod schema and written from zod's output (only the fields it names).
+  app.setSerializerCompiler(serializerCompiler);
 
   const db = database.db;
   const tokens = createTokenService(jwtSecret);
