@@ -94,26 +94,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             app: fileURLToPath(new URL('./src/web/app.html', import.meta.url)),
           },
           output: {
-            // What every page starts with, in two cached files instead of twenty: the libraries (vendor)
-            // and the app's own small shared modules (core). Fewer requests before a marketing page is
-            // live (29 → 16 for /, three of them before its first paint). Only modules each entry loads
-            // at once are named, so neither group pulls anything lazy (zod, react-hook-form) into the
-            // first load; check with scripts/bundle-sources.py on a --sourcemap build after changing
-            // either list.
+            // The libraries every page starts with, in one cached file; Vite splits the app's own
+            // modules by itself.
             codeSplitting: {
               groups: [
-                // What the marketing entry needs before the first paint besides itself, on its own (left
-                // alone, rolldown folds both into core, and the entry would load core and the vendor
-                // chunk with it): Vite's helper for dynamic imports, and the names of what a page may
-                // arrive with (lib/page-state-keys.ts), shared with the token store and the toasts.
-                { name: 'boot', test: /vite[\\/]preload-helper|src[\\/]web[\\/]lib[\\/]page-state-keys\.ts$/ },
                 {
                   name: 'vendor',
                   test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
-                },
-                {
-                  name: 'core',
-                  test: /src[\\/](web[\\/](lib[\\/](api-client|app-config|auth|auth-dialog|catalogue|navigation|toast|token-store|utils)|config[\\/]paths|components[\\/]ui[\\/](button|card)|components[\\/]layout[\\/]logo)|shared[\\/](product|roles))\.tsx?$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](shield-check|user-round|user-cog|badge-indian-rupee|log-out)|Icon|createLucideIcon|defaultAttributes|shared[\\/])/,
                 },
               ],
             },
