@@ -43,6 +43,30 @@ describe('POST /verify', () => {
     expect(await paymentStatusOf(t, s, order.id)).toBe('verified');
   });
 
+  it("answers the booking's ticket, as the customer's list shows it: the page needs no other call", async () => {
+    const s = await signUp(t, { name: 'Kiran Das' });
+    const order = await openBookingOrder(t, s, draft);
+    const res = await verify(t, s, testProviderSignature(order.id));
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { status: string; ticket: Ticket };
+    expect(Object.keys(body).sort()).toEqual(['status', 'ticket']);
+    expect(body.status).toBe('success');
+    expect(body.ticket).toMatchObject({
+      service: `${draft.main.name} › ${draft.sub.name}`,
+      description: draft.description,
+      status: 'pending',
+      user: { name: 'Kiran Das', email: s.user.email },
+      engineer: null,
+    });
+    expect(body.ticket.id).toMatch(UUID);
+    expect((await listTickets(t, s)).tickets).toEqual([body.ticket]);
+    // POST /api/tickets (kept for other clients) answers the same ticket and makes no other.
+    const again = await post(t, '/api/tickets', { ...draftBody(draft), orderId: order.id }, s.headers);
+    expect(again.statusCode).toBe(200);
+    expect((again.json() as { ticket: Ticket }).ticket).toEqual(body.ticket);
+    expect(await ticketRowsOfOrder(t, order.id)).toHaveLength(1);
+  });
+
   it('answers 400 "Payment verification failed" to a tampered signature and makes no ticket', async () => {
     const s = await signUp(t);
     const order = await openBookingOrder(t, s, draft);

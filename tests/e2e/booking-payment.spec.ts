@@ -13,6 +13,9 @@ import {
 } from './support/customer';
 import { MAIN, recordRequests, SERVICE, SUB } from './support/staff';
 
+/** The page's own POST /api/tickets calls: /verify answers the booked ticket, so there should be none. */
+const ticketPosts = (page: Page) => recordRequests(page, /^\/api\/tickets$/, 'POST');
+
 /** The date as the page formats it (in the browser's own time zone). */
 const bookedLabel = (page: Page, iso: string) =>
   page.evaluate(
@@ -23,6 +26,8 @@ const bookedLabel = (page: Page, iso: string) =>
 test.describe('booking and paying', () => {
   test('Pay in the Test payment dialog books the ticket and lists it', async ({ page, request }) => {
     const account = await openDashboard(page, request, { name: 'Rohan Gupta', phone: '+91 98111 22333' });
+    const verifies = recordRequests(page, /^\/verify$/, 'POST');
+    const posts = ticketPosts(page);
     const description = 'The laptop will not power on since this morning.';
     const dialog = await bookUntilCheckout(page, description);
 
@@ -53,6 +58,9 @@ test.describe('booking and paying', () => {
     expect(tickets[0]).toMatchObject({ service: SERVICE, status: 'pending', description, engineer: null });
     expect(Date.now() - new Date(tickets[0]!.createdAt).getTime()).toBeLessThan(5 * 60_000);
     await expect(card.getByText(`Booked ${await bookedLabel(page, tickets[0]!.createdAt)}`)).toBeVisible();
+    // One call for one ticket: /verify made it and answered it.
+    expect(verifies).toHaveLength(1);
+    expect(posts).toEqual([]);
 
     // Still there after a reload.
     await page.reload();
@@ -105,6 +113,7 @@ test.describe('booking and paying', () => {
   }) => {
     // Like a UPI request approved on the phone after the customer closed Razorpay's window.
     const account = await openDashboard(page, request);
+    const posts = ticketPosts(page);
     const description = 'Paid on the phone after closing the window.';
     const opened = page.waitForResponse((r) => r.url().endsWith('/order') && r.request().method() === 'POST');
     const dialog = await bookUntilCheckout(page, description);
@@ -119,6 +128,7 @@ test.describe('booking and paying', () => {
     await expect(ticketCard(page, description)).toBeVisible();
     await expect(toast(page, 'Payment cancelled')).toHaveCount(0);
     expect((await myTickets(request, account.token)).map((t) => t.description)).toEqual([description]);
+    expect(posts).toEqual([]);
   });
 
   test('the Close button of the Test payment dialog also cancels the payment', async ({ page, request }) => {
@@ -177,6 +187,7 @@ test.describe('payment status polling', () => {
     const account = await openDashboard(page, request);
     const verifies = recordRequests(page, /^\/verify$/);
     const polls = recordRequests(page, /^\/payment-status\//);
+    const posts = ticketPosts(page);
     await page.route('**/verify', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'x' }) }),
     );
@@ -192,6 +203,8 @@ test.describe('payment status polling', () => {
     const tickets = await myTickets(request, account.token);
     expect(tickets).toHaveLength(1);
     expect(tickets[0]).toMatchObject({ description, service: SERVICE, status: 'pending' });
+    // The paid status is enough: the checkout made the ticket, and the list's refresh shows it.
+    expect(posts).toEqual([]);
   });
 
   test('a session that ends while the status is polled stops the polling and says what happens to the payment', async ({

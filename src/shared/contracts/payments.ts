@@ -47,7 +47,12 @@ export type CheckoutSuccess = z.infer<typeof checkoutSuccessSchema>;
 
 export const verifyResponseSchema = z.object({
   status: z.literal('success'),
-  ticket: ticketSchema.optional(),
+  /** The booking page shows it at once (no POST /api/tickets needed). */
+  ticket: ticketSchema
+    .optional()
+    .describe(
+      "The ticket the payment is for: a booking order's, made by this call or found made (by the checkout or the webhook); an in-progress fee's ticket",
+    ),
 });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { User } from '@shared/contracts/auth';
-import { ticketDraftSchema } from '@shared/contracts/tickets';
+import { type Ticket, ticketDraftSchema, type TicketsResponse } from '@shared/contracts/tickets';
 import { BOOKING_FEE_PAISE, CURRENCY, formatRupees } from '@shared/product';
 import { ServiceSelectFields } from '@/components/catalogue/service-select-fields';
 import { Button } from '@/components/ui/button';
@@ -10,13 +11,20 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { createBookingOrder, createTicketForOrder } from '@/features/payments/api/payment-calls';
+import { createBookingOrder } from '@/features/payments/api/payment-calls';
 import { usePaymentFlow } from '@/features/payments/api/use-payment-flow';
-import { useRefreshTickets } from '../api/customer-queries';
+import { myTicketsQuery, useRefreshTickets } from '../api/customer-queries';
 import { useFocusFirstField } from '@/lib/focus';
 
 type Values = z.input<typeof ticketDraftSchema>;
 const EMPTY: Values = { mainServiceId: '', subServiceId: '', description: '' };
+
+/** The list with the booked ticket on top (newest first), unless it has it already. */
+function withBookedTicket<Cursor>(list: InfiniteData<TicketsResponse, Cursor> | undefined, ticket: Ticket) {
+  const [first, ...rest] = list?.pages ?? [];
+  if (!list || !first || list.pages.some((page) => page.tickets.some((t) => t.id === ticket.id))) return list;
+  return { ...list, pages: [{ ...first, tickets: [ticket, ...first.tickets] }, ...rest] };
+}
 
 /** "Book a New Ticket": the ticket is created only once the ₹99 booking fee is paid. */
 export function BookTicketForm({ user, onDone }: { user: User; onDone(): void }) {
@@ -28,6 +36,7 @@ export function BookTicketForm({ user, onDone }: { user: User; onDone(): void })
   const mainServiceId = useWatch({ control: form.control, name: 'mainServiceId' });
   const pay = usePaymentFlow();
   const refresh = useRefreshTickets();
+  const queryClient = useQueryClient();
 
   const firstField = useFocusFirstField<HTMLFormElement>();
   const onSubmit = form.handleSubmit(async (draft) => {
@@ -43,11 +52,11 @@ export function BookTicketForm({ user, onDone }: { user: User; onDone(): void })
       prefill: { name: user.name, email: user.email, phone: user.phone },
       description: `Support ticket booking (${formatRupees(BOOKING_FEE_PAISE)})`,
       successMessage: 'Ticket booked and payment successful!',
-      // /verify already made the ticket; POST /api/tickets answers that same ticket (or makes it, if verify could not).
-      afterPaid: async (orderId) => {
-        await createTicketForOrder({ ...draft, orderId });
+      // /verify made the ticket (or found the one the checkout or the webhook made) and answered it: it
+      // shows at once. Paid by the order's status instead, the ticket exists too and comes with the refresh.
+      afterPaid: (ticket) => {
+        if (ticket) queryClient.setQueryData(myTicketsQuery.queryKey, (list) => withBookedTicket(list, ticket));
       },
-      afterPaymentError: 'Failed to create ticket after payment',
     });
     await refresh();
     if (paid) {

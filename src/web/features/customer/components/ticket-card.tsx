@@ -58,8 +58,6 @@ function PayToContinue({ ticket, user }: { ticket: Ticket; user: User }) {
       prefill: { name: user.name, email: user.email, phone: user.phone },
       description: `Engineer assignment fee for ${ticket.service}`,
       successMessage: 'Payment successful!',
-      afterPaid: async () => {},
-      afterPaymentError: 'Payment verification failed',
     });
     await refresh();
     setBusy(false);

@@ -7,7 +7,6 @@ import type {
   TestCheckoutResponse,
   VerifyResponse,
 } from '@shared/contracts/payments';
-import type { CreateTicketBody, TicketResponse } from '@shared/contracts/tickets';
 import { isPaid } from '@shared/payments';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from '@shared/product';
 import { api, ApiError } from '@/lib/api-client';
@@ -22,9 +21,6 @@ export const verifyPayment = (success: CheckoutSuccess) =>
 
 export const getPaymentStatus = (orderId: string) =>
   api<PaymentStatusResponse>(`/payment-status/${encodeURIComponent(orderId)}`).then((r) => r.status);
-
-export const createTicketForOrder = (body: CreateTicketBody) =>
-  api<TicketResponse>('/api/tickets', { method: 'POST', body });
 
 export const testCheckout = (orderId: string, outcome: 'success' | 'failure') =>
   api<TestCheckoutResponse>(`/test-checkout/${encodeURIComponent(orderId)}`, {

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { toast } from '@/lib/toast';
 import type { OrderResponse } from '@shared/contracts/payments';
+import type { Ticket } from '@shared/contracts/tickets';
 import { isPaid } from '@shared/payments';
 import { ApiError, errorMessage, SessionEndedError, toastError } from '@/lib/api-client';
 import { type Prefill, useCheckout } from '../components/checkout-context';
@@ -11,9 +12,11 @@ export interface PaymentFlow {
   prefill: Prefill;
   description: string;
   successMessage: string;
-  /** Runs once the payment is known to be paid (after /verify, or after polling). Throwing shows `afterPaymentError`. */
-  afterPaid(orderId: string): Promise<void>;
-  afterPaymentError: string;
+  /**
+   * Runs once the payment is known to be paid, with the ticket /verify answered (a booking's, made by
+   * that call or an earlier one); without it when the order's status said so instead (polling).
+   */
+  afterPaid?(ticket: Ticket | undefined): void;
 }
 
 const ORDER_FAILED = 'Failed to create payment order';
@@ -59,15 +62,10 @@ export function usePaymentFlow() {
         toast.error('Could not open the payment window. Please check your connection and try again.');
         return false;
       }
-      const finish = async () => {
-        try {
-          await flow.afterPaid(order.id);
-          toast.success(flow.successMessage);
-          return true;
-        } catch (err) {
-          toastError(err, flow.afterPaymentError);
-          return false;
-        }
+      const finish = (ticket?: Ticket) => {
+        flow.afterPaid?.(ticket);
+        toast.success(flow.successMessage);
+        return true;
       };
 
       if (result.kind === 'dismissed' || result.kind === 'failed') {
@@ -82,7 +80,7 @@ export function usePaymentFlow() {
 
       try {
         const verified = await verifyPayment(result.success);
-        if (verified.status === 'success') return await finish();
+        if (verified.status === 'success') return finish(verified.ticket);
       } catch (err) {
         if (sessionGone(err)) return false;
         if (err instanceof ApiError && err.status < 500) {
