@@ -12,6 +12,8 @@ import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
 import { databaseViewerRoutes } from './modules/database-viewer/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { createEventStreams } from './modules/events/streams.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createPaymentProvider } from './modules/payments/providers/index.js';
 import { scheduleReconciliation } from './modules/payments/reconcile.js';
@@ -80,6 +82,11 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
         .send({ error: 'The server is restarting. Please try again in a moment.' });
     }
   });
+  // Live events: open streams end first when closing, so they do not hold the drain of requests.
+  const streams = createEventStreams({ db, listener: database.listener, log: app.log });
+  await streams.start();
+  app.addHook('preClose', async () => streams.endAll());
+  app.addHook('onClose', async () => streams.stop());
   await app.register(cookie);
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin);
@@ -99,6 +106,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await ticketRoutes(api, { db });
     await staffTicketRoutes(api, { db });
     await userRoutes(api, { db });
+    await eventRoutes(api, { streams });
     await catalogueAdminRoutes(api, { db });
     await databaseViewerRoutes(api, { db });
     await paymentRoutes(api, { db, provider, ordersPerMinute: config.rateLimit.orders });

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DEFAULT_POOL_MAX } from '../config.js';
 import { type AutovacuumOptions, type AutovacuumPass, autovacuumPass } from './autovacuum.js';
+import { type Listener, pgliteListener, postgresListener } from './listener.js';
 import { takingTurns } from './pglite-turns.js';
 import * as schema from './schema/index.js';
 
@@ -29,6 +30,8 @@ export interface Database {
    * PostgreSQL nothing, as its own autovacuum does this.
    */
   maintain(options?: AutovacuumOptions): Promise<AutovacuumPass>;
+  /** The database's notifications (LISTEN/NOTIFY): what reaches every instance once it commits. */
+  listener: Listener;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,7 @@ export function openDatabase(target: DatabaseTarget): Database {
     // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const listener = postgresListener(target.url);
     return {
       db,
       kind: 'postgres',
@@ -84,7 +88,11 @@ export function openDatabase(target: DatabaseTarget): Database {
         await db.execute(sql`select 1`);
       },
       maintain: async () => ({ ran: [] }),
-      close: () => pool.end(),
+      listener,
+      async close() {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -105,6 +113,7 @@ export function openDatabase(target: DatabaseTarget): Database {
       await client.query('select 1');
     },
     maintain: (options) => autovacuumPass(turns, options),
+    listener: pgliteListener(client),
     close: () => client.close(),
   };
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Role } from '../../shared/roles.js';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema/index.js';
-import { AppError, forbidden, unauthorized } from '../lib/errors.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
 import { findUserById } from '../modules/auth/queries.js';
 import type { TokenService } from '../modules/auth/tokens.js';
 
@@ -16,25 +16,10 @@ export type Access = 'public' | 'authenticated' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /**
-     * The route checks its caller inside its own statement (`callerMayRead`) instead of the guard
-     * loading the caller first: one round trip instead of two on the hottest reads. The guard still
-     * checks the token; the route goes through `withCallerCheckedInStatement`.
-     */
-    callerCheckedInStatement?: true;
   }
   interface FastifyRequest {
     user: UserRow | null;
-    /** On routes with `callerCheckedInStatement`: whom the token names, and the roles the route allows. */
-    caller: Caller | null;
   }
-}
-
-/** A verified token's account and session version, and the roles that may call the route. */
-export interface Caller {
-  userId: string;
-  version: number;
-  roles: readonly Role[];
 }
 
 const SESSION_ENDED = 'Your session has expired. Please log in again.';
@@ -67,51 +52,16 @@ async function loadCaller(db: Db, claims: { userId: string; version: number }, a
   return user;
 }
 
-/**
- * Runs a route that checks its caller inside its own statement. The statement answers nothing for a
- * caller who may not read (`callerMayRead`), so whenever the route has nothing to show, or is about
- * to refuse the input, the caller is loaded as the guard loads it: a refused caller gets 401/403,
- * never an empty answer or a 400 that would describe the input rules.
- */
-export async function withCallerCheckedInStatement<T>(
-  request: FastifyRequest,
-  db: Db,
-  run: (caller: Caller) => Promise<T>,
-  isEmpty: (answer: T) => boolean,
-): Promise<T> {
-  const caller = request.caller;
-  if (!caller) throw unauthorized();
-  if (request.validationError) {
-    await loadCaller(db, caller, caller.roles);
-    throw request.validationError;
-  }
-  let answer: T;
-  try {
-    answer = await run(caller);
-  } catch (err) {
-    if (err instanceof AppError) await loadCaller(db, caller, caller.roles);
-    throw err;
-  }
-  if (isEmpty(answer)) await loadCaller(db, caller, caller.roles);
-  return answer;
-}
-
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; tokens: TokenService }) => {
     app.decorateRequest('user', null);
-    app.decorateRequest('caller', null);
 
     // onRequest, before the body is read or validated: a caller without the right to call a route
     // learns nothing about its input rules (401/403 come before any 400).
     app.addHook('onRequest', async (request) => {
-      const { access, callerCheckedInStatement } = request.routeOptions.config;
+      const { access } = request.routeOptions.config;
       if (access === undefined || access === 'public') return;
-      const claims = claimsFromHeader(request, opts.tokens);
-      if (callerCheckedInStatement && access !== 'authenticated') {
-        request.caller = { ...claims, roles: access };
-        return;
-      }
-      request.user = await loadCaller(opts.db, claims, access);
+      request.user = await loadCaller(opts.db, claimsFromHeader(request, opts.tokens), access);
     });
   },
   { name: 'auth' },
@@ -122,10 +72,5 @@ export function requireAccessDeclarations(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const name = `Route ${route.method} ${route.url}`;
     if (route.config?.access === undefined) throw new Error(`${name} does not declare config.access`);
-    // Without attachValidation, Fastify would answer a malformed input with 400 before the route
-    // could check its caller: a refused caller would learn the input rules.
-    if (route.config.callerCheckedInStatement && (!Array.isArray(route.config.access) || !route.attachValidation)) {
-      throw new Error(`${name}: callerCheckedInStatement needs a list of roles and attachValidation`);
-    }
   });
 }

@@ -1,32 +1,12 @@
-import { and, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Role } from '../../../shared/roles.js';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { perDatabase, prepareFlatSelect } from '../../db/prepared.js';
 import { oidcLogins, type UserRow, users } from '../../db/schema/index.js';
 
-// Every authenticated request loads its user (DECISIONS.md §3): a prepared statement.
-const userById = perDatabase((db) =>
-  prepareFlatSelect(db, 'user_by_id', getTableColumns(users), (select) =>
-    select
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id')))
-      .limit(1),
-  ),
-);
-
+/** Every authenticated request loads its user (DECISIONS.md §3: role changes apply at once). */
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await userById(db).execute({ id });
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
-
-/**
- * The guard's check of its caller, as a condition of a read's own statement (routes with
- * `callerCheckedInStatement`, plugins/auth.ts): the account exists, at the token's session version,
- * with one of `roles`. Placeholders `callerId` and `callerVersion`.
- */
-export const callerMayRead = (roles: readonly Role[]) =>
-  sql`exists (select 1 from ${users} where ${users.id} = ${sql.placeholder('callerId')}
-    and ${users.tokenVersion} = ${sql.placeholder('callerVersion')} and ${inArray(users.role, [...roles])})`;
 
 /** `email` must already be normalised (trimmed, lower-cased). */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

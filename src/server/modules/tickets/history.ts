@@ -2,8 +2,12 @@ import { and, asc, eq, or } from 'drizzle-orm';
 import type { TicketEventDetails, TicketEventKind } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import { ticketEvents, users } from '../../db/schema/index.js';
+import { notifyTicketChange } from '../../events/ticket-notices.js';
 
-/** Appends to the audit trail; call inside the transaction that makes the change. */
+/**
+ * Appends to the audit trail and announces the change to every instance (events/ticket-notices.ts);
+ * call inside the transaction that makes the change, so both happen if and only if it commits.
+ */
 export async function recordEvent<K extends TicketEventKind>(
   db: Db,
   event: {
@@ -21,6 +25,7 @@ export async function recordEvent<K extends TicketEventKind>(
     kind: event.kind,
     detail: { ...event.detail },
   });
+  if (event.ticketId) await notifyTicketChange(db, event.ticketId, event.kind);
 }
 
 /** A booking's payment events, recorded before its ticket existed, linked to the ticket now made. */

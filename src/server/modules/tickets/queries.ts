@@ -1,15 +1,10 @@
-import { and, desc, eq, fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PAGE_SIZE } from '../../../shared/contracts/tickets.js';
-import type { Role } from '../../../shared/roles.js';
+import { PAID_STATUSES } from '../../../shared/payments.js';
 import type { TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
-import { perDatabase, prepareFlatSelect } from '../../db/prepared.js';
 import { payments, statusLiterals, tickets, users } from '../../db/schema/index.js';
-import { PAID_STATUSES } from '../../../shared/payments.js';
-import { type Cursor, rowsAfter } from '../../lib/paging.js';
-import type { Caller } from '../../plugins/auth.js';
-import { callerMayRead } from '../auth/queries.js';
+import { type Cursor, olderThan } from '../../lib/paging.js';
 
 const customer = alias(users, 'customer');
 const engineer = alias(users, 'engineer');
@@ -31,10 +26,9 @@ const inProgressFeePaid = sql<boolean>`coalesce((
     limit 1), false)`;
 
 /**
- * A ticket with its customer and engineer, and whether the in-progress fee is paid (flat, for
- * prepareFlatSelect). Staff see the engineer's contact either way, so their lists skip the payments
- * lookup (`withFee` false: 21 index probes a page, 13–19% of the statement's time by pgbench on the
- * bench's 100k tickets) and answer `false` there, which serializeTicket does not read for staff.
+ * A ticket with its customer and engineer, and whether the in-progress fee is paid. Staff see the
+ * engineer's contact either way, so their lists skip the payments lookup (`withFee` false) and
+ * answer `false` there, which serializeTicket does not read for staff.
  */
 function ticketColumns(withFee: boolean) {
   return {
@@ -59,20 +53,19 @@ function ticketColumns(withFee: boolean) {
   };
 }
 
-/** A ticket view statement: newest first, at most `limit` rows. */
-function prepareTickets(db: Db, name: string, withFee: boolean, where: SQL | undefined, limit: number | Placeholder) {
-  return prepareFlatSelect(db, name, ticketColumns(withFee), (select) =>
-    select
-      .from(tickets)
-      .innerJoin(customer, eq(customer.id, tickets.userId))
-      .leftJoin(engineer, eq(engineer.id, tickets.engineerId))
-      .where(where)
-      .orderBy(desc(tickets.createdAt), desc(tickets.id))
-      .limit(limit),
-  );
+/** Tickets as `viewer` sees them: newest first, at most `limit` rows. */
+function selectTickets(db: Db, viewer: Viewer, where: SQL | undefined, limit: number) {
+  return db
+    .select(ticketColumns(viewer === 'customer'))
+    .from(tickets)
+    .innerJoin(customer, eq(customer.id, tickets.userId))
+    .leftJoin(engineer, eq(engineer.id, tickets.engineerId))
+    .where(where)
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(limit);
 }
 
-export type TicketView = Awaited<ReturnType<ReturnType<typeof prepareTickets>['execute']>>[number];
+export type TicketView = Awaited<ReturnType<typeof selectTickets>>[number];
 
 /** Whose tickets a list shows: a customer's or all (either optionally of one status), or an engineer's. */
 export type TicketScope =
@@ -80,111 +73,21 @@ export type TicketScope =
   | { engineerId: string }
   | { status?: TicketStatus | undefined };
 
-type ListShape = 'customer' | 'customer_status' | 'engineer' | 'status' | 'all';
-
-function shapeOf(scope: TicketScope): { shape: ListShape; value?: string; status?: TicketStatus } {
-  if ('userId' in scope)
-    return scope.status
-      ? { shape: 'customer_status', value: scope.userId, status: scope.status }
-      : { shape: 'customer', value: scope.userId };
-  if ('engineerId' in scope) return { shape: 'engineer', value: scope.engineerId };
-  return scope.status ? { shape: 'status', value: scope.status } : { shape: 'all' };
+function scopeFilter(scope: TicketScope): SQL | undefined {
+  if ('userId' in scope) return and(eq(tickets.userId, scope.userId), scope.status && eq(tickets.status, scope.status));
+  if ('engineerId' in scope) return eq(tickets.engineerId, scope.engineerId);
+  return scope.status && eq(tickets.status, scope.status);
 }
 
-/**
- * One prepared statement per list shape, with and without a cursor: no "$1 is null or …" branches,
- * so each keeps the plan of its own index (user, engineer, status or created_at, then keyset).
- *
- * The default page size also gets statements of its own with the limit written in. PostgreSQL keeps
- * a statement's generic plan only if it is priced like the plans made for the actual values, and it
- * prices `limit $n` as 10% of the rows that could match: 10,000 for the admin list, so it would plan
- * every execution again (0.2–0.4 ms of the database's time, twice the query's own). With the limit
- * inline the generic plan is priced right and reused. Not for every size: each statement holds about
- * 130 kB on every connection, and sizes 1 to 100 over eight shapes would be 800 of them.
- */
-function prepareList(
-  db: Db,
-  shape: ListShape,
-  viewer: Viewer,
-  paged: boolean,
-  name: string,
-  inlineLimit: number | undefined,
-  roles: readonly Role[],
-) {
-  const value = sql.placeholder('scope');
-  const filter = {
-    customer: eq(tickets.userId, value),
-    customer_status: and(eq(tickets.userId, value), eq(tickets.status, sql.placeholder('status'))),
-    engineer: eq(tickets.engineerId, value),
-    status: eq(tickets.status, value),
-    all: undefined,
-  }[shape];
-  const after = paged
-    ? rowsAfter(tickets.createdAt, tickets.id, {
-        createdAt: sql.placeholder('cursorAt'),
-        id: sql.placeholder('cursorId'),
-      })
-    : undefined;
-  // drizzle sends a number as a parameter; an SQL fragment goes into the text (its type says Placeholder only).
-  const limit =
-    inlineLimit === undefined ? sql.placeholder('limit') : (sql.raw(String(inlineLimit)) as unknown as Placeholder);
-  // The caller's check rides in the list's own statement (one round trip): no rows for a caller who
-  // may not read it, and the route then loads the caller to say why (plugins/auth.ts).
-  return prepareTickets(db, name, viewer === 'customer', and(callerMayRead(roles), filter, after), limit);
+/** Newest first, `limit + 1` rows so the caller can tell whether there is a next page. */
+export function listTickets(db: Db, scope: TicketScope, viewer: Viewer, limit: number, cursor?: Cursor) {
+  const where = and(scopeFilter(scope), olderThan(tickets.createdAt, tickets.id, cursor));
+  return selectTickets(db, viewer, where, limit + 1);
 }
 
-const listStatements = perDatabase(() => new Map<string, ReturnType<typeof prepareList>>());
-
-/** Which list, seen by whom, asked for by whom: the page size and cursor are the statement's parameters. */
-export interface ListRequest {
-  scope: TicketScope;
-  viewer: Viewer;
-  caller: Caller;
-}
-
-function listStatement(db: Db, { scope, viewer, caller }: ListRequest, limit: number, cursor: Cursor | undefined) {
-  const { shape, value, status } = shapeOf(scope);
-  const inlineLimit = limit === PAGE_SIZE.default ? limit + 1 : undefined;
-  const name = `tickets_${shape}_for_${viewer}${cursor ? '_after' : ''}${inlineLimit ? `_${inlineLimit}` : ''}_as_${caller.roles.join('_')}`;
-  const made = listStatements(db);
-  let statement = made.get(name);
-  if (!statement)
-    made.set(name, (statement = prepareList(db, shape, viewer, cursor !== undefined, name, inlineLimit, caller.roles)));
-  const values = {
-    callerId: caller.userId,
-    callerVersion: caller.version,
-    scope: value,
-    status,
-    limit: limit + 1,
-    cursorAt: cursor?.createdAt.toISOString(),
-    cursorId: cursor?.id,
-  };
-  return { name, statement, values };
-}
-
-/**
- * Newest first, `limit + 1` rows so the caller can tell whether there is a next page; none unless
- * `caller` may read (its account, session version and role: `callerMayRead`).
- */
-export async function listTickets(db: Db, list: ListRequest, limit: number, cursor?: Cursor): Promise<TicketView[]> {
-  const { statement, values } = listStatement(db, list, limit, cursor);
-  return statement.execute(values);
-}
-
-/** What listTickets sends (statement name, SQL text, parameters): the benchmark's ceiling runs exactly this. */
-export function ticketListStatement(db: Db, list: ListRequest, limit: number, cursor?: Cursor) {
-  const { name, statement, values } = listStatement(db, list, limit, cursor);
-  const query = statement.getQuery();
-  return { name, text: query.sql, values: fillPlaceholders(query.params, values) };
-}
-
-// One ticket is answered to either viewer (serializeTicket decides what each sees): it has the fee.
-const ticketView = perDatabase((db) =>
-  prepareTickets(db, 'ticket_view', true, eq(tickets.id, sql.placeholder('id')), 1),
-);
-
+/** One ticket, answered to either viewer (serializeTicket decides what each sees): it has the fee. */
 export async function findTicketView(db: Db, id: string): Promise<TicketView | undefined> {
-  const [row] = await ticketView(db).execute({ id });
+  const [row] = await selectTickets(db, 'customer', eq(tickets.id, id), 1);
   return row;
 }
 

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Ticket } from '../../../shared/contracts/tickets.js';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
-import { type Caller, withCallerCheckedInStatement } from '../../plugins/auth.js';
 import { listTickets, type TicketScope, type TicketView, type Viewer } from './queries.js';
 
 /**
@@ -36,36 +34,14 @@ export function serializeTicket(row: TicketView, viewer: Viewer): Ticket {
   };
 }
 
-/**
- * One page of a ticket list (customer's, engineer's, all) as `viewer` sees it, with the next page's
- * cursor; empty unless `caller` may read it (routes run it through withCallerCheckedInStatement).
- */
+/** One page of a ticket list (customer's, engineer's, all) as `viewer` sees it, with the next page's cursor. */
 export async function ticketPage(
   db: Db,
   scope: TicketScope,
-  caller: Caller,
   q: { limit: number; cursor?: string | undefined },
   viewer: Viewer,
 ) {
-  const rows = await listTickets(db, { scope, viewer, caller }, q.limit, decodeCursor(q.cursor));
+  const rows = await listTickets(db, scope, viewer, q.limit, decodeCursor(q.cursor));
   const { page, nextCursor } = pageOf(rows, q.limit);
   return { tickets: page.map((r) => serializeTicket(r, viewer)), nextCursor };
 }
-
-/**
- * A list route's answer: the page of `scope` for the token's caller, who is checked in the list's own
- * statement; an empty page has the caller loaded as the guard would (withCallerCheckedInStatement).
- */
-export const callerTicketPage = (
-  request: FastifyRequest,
-  db: Db,
-  q: { limit: number; cursor?: string | undefined },
-  scope: (caller: Caller) => TicketScope,
-  viewer: Viewer,
-) =>
-  withCallerCheckedInStatement(
-    request,
-    db,
-    (caller) => ticketPage(db, scope(caller), caller, q, viewer),
-    (page) => page.tickets.length === 0,
-  );

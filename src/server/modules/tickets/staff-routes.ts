@@ -16,7 +16,7 @@ import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
-import { callerTicketPage } from './serialize.js';
+import { ticketPage } from './serialize.js';
 import { assignEngineer, changeStatus, completeTicket, ticketHistory } from './workflow.js';
 
 const bearer = [{ bearer: [] }];
@@ -24,8 +24,7 @@ const bearer = [{ bearer: [] }];
 /** The engineer's and the admins' ticket routes. */
 export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
   app.get('/api/engineer/assigned-tickets', {
-    config: { access: ['engineer'], callerCheckedInStatement: true },
-    attachValidation: true,
+    config: { access: ['engineer'] },
     schema: {
       tags: ['engineer'],
       summary: 'Tickets assigned to you, with the customer’s contact details (paged)',
@@ -33,8 +32,7 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       querystring: pageQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
-    handler: async (request) =>
-      callerTicketPage(request, db, request.query, (caller) => ({ engineerId: caller.userId }), 'staff'),
+    handler: async (request) => ticketPage(db, { engineerId: requireUser(request).id }, request.query, 'staff'),
   });
 
   app.patch('/api/tickets/:id/complete', {
@@ -53,8 +51,7 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
   });
 
   app.get('/api/admin/tickets', {
-    config: { access: STAFF_ROLES, callerCheckedInStatement: true },
-    attachValidation: true,
+    config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
       summary: 'All tickets, newest first, optionally by status (paged)',
@@ -62,8 +59,7 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       querystring: ticketListQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
-    handler: async (request) =>
-      callerTicketPage(request, db, request.query, () => ({ status: request.query.status }), 'staff'),
+    handler: async (request) => ticketPage(db, { status: request.query.status }, request.query, 'staff'),
   });
 
   app.patch('/api/admin/tickets/:id', {

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { LiveTicketKind } from '../../shared/contracts/events.js';
+import type { TicketEventKind } from '../../shared/tickets.js';
+import type { Db } from '../db/client.js';
+import { tickets } from '../db/schema/index.js';
+import type { TicketParties } from '../modules/tickets/policy.js';
+
+/** The channel every instance listens on for committed ticket changes. */
+export const TICKET_CHANNEL = 'rf_ticket';
+/** Sent by a trigger on `users` (migration 0007) whenever an account changes or goes: its id. */
+export const ACCOUNT_CHANNEL = 'rf_account';
+
+/** A committed ticket change as it travels between instances: the event, plus whom it concerns. */
+export interface TicketNotice extends TicketParties {
+  ticketId: string;
+  kind: LiveTicketKind;
+  at: string;
+}
+
+/** The audit trail's kinds as the live stream names them. */
+const LIVE_KIND: Record<TicketEventKind, LiveTicketKind> = {
+  created: 'booked',
+  status_changed: 'status',
+  assigned: 'assigned',
+  completed: 'completed',
+  payment_created: 'payment',
+  payment_captured: 'payment',
+  payment_verified: 'payment',
+  payment_failed: 'payment',
+  payment_duplicate: 'payment',
+  payment_mismatch: 'payment',
+};
+
+/**
+ * Announces a ticket change from inside the transaction that makes it: PostgreSQL delivers a NOTIFY
+ * to every listening instance when the transaction commits, and never if it rolls back. The parties
+ * are read from the ticket as this transaction leaves it (an assignment names the new engineer).
+ */
+export async function notifyTicketChange(tx: Db, ticketId: string, kind: TicketEventKind | LiveTicketKind) {
+  const live = kind in LIVE_KIND ? LIVE_KIND[kind as TicketEventKind] : (kind as LiveTicketKind);
+  await tx.execute(sql`select pg_notify(${TICKET_CHANNEL}, json_build_object(
+      'ticketId', ${tickets.id}, 'kind', ${live}::text, 'at', ${new Date().toISOString()}::text,
+      'userId', ${tickets.userId}, 'engineerId', ${tickets.engineerId})::text)
+    from ${tickets} where ${tickets.id} = ${ticketId}`);
+}
+
+export function parseTicketNotice(payload: string): TicketNotice | null {
+  try {
+    const notice = JSON.parse(payload) as TicketNotice;
+    return typeof notice.ticketId === 'string' && typeof notice.userId === 'string' ? notice : null;
+  } catch {
+    return null;
+  }
+}

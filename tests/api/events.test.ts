@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema/index.js';
+import { updateUser } from '../../src/server/modules/auth/queries.js';
+import { createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
+import { bookAndPay, get, patch, serviceDraft } from '../support/booking.js';
+import { type OpenEventStream, openEventStream, quietPeriod } from '../support/event-stream.js';
+import type { TestApp } from '../support/test-app.js';
+
+/**
+ * GET /api/events (DECISIONS.md §7.1): each committed ticket change reaches the ticket's customer,
+ * its engineer and every admin, carrying its id, kind and time only; nobody else hears of it.
+ */
+let t: TestApp;
+let base: string;
+let superadmin: { authorization: string };
+let admin: Session;
+let customer: Session;
+let otherCustomer: Session;
+let engineer: Session;
+let otherEngineer: Session;
+
+beforeAll(async () => {
+  ({ t, superadmin, admin } = await createTestAppWithAdmins());
+  customer = await signUp(t);
+  otherCustomer = await signUp(t);
+  engineer = await signUp(t, {}, 'engineer');
+  otherEngineer = await signUp(t, {}, 'engineer');
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  const started = Date.now();
+  await t.close();
+  // Open streams end at once on close instead of holding it (the shutdown's drain).
+  expect(Date.now() - started).toBeLessThan(10_000);
+});
+
+const open = (headers: Record<string, string>) => openEventStream(base, headers);
+
+describe('GET /api/events', () => {
+  it('refuses a request without a valid bearer token, and a token in the address', async () => {
+    expectError(await get(t, '/api/events'), 401);
+    expectError(await get(t, '/api/events', { authorization: 'Bearer not-a-token' }), 401);
+    expectError(await get(t, `/api/events?token=${customer.token}`), 401);
+  });
+
+  it('sends each change to the customer, the assigned engineer and admins, and to nobody else', async () => {
+    const streams = {
+      customer: await open(customer.headers),
+      otherCustomer: await open(otherCustomer.headers),
+      engineer: await open(engineer.headers),
+      otherEngineer: await open(otherEngineer.headers),
+      admin: await open(admin.headers),
+      superadmin: await open(superadmin),
+    };
+    try {
+      for (const s of Object.values(streams)) expect(s.status).toBe(200);
+
+      // Booked, then its payment recorded on it.
+      const { ticket } = await bookAndPay(t, customer, await serviceDraft(t));
+      await Promise.all([streams.customer.waitFor(2), streams.admin.waitFor(2), streams.superadmin.waitFor(2)]);
+      // Before the assignment the engineer is not a party to the ticket.
+      await quietPeriod();
+      expect(streams.engineer.events).toEqual([]);
+
+      const assigned = await patch(
+        t,
+        `/api/admin/tickets/${ticket.id}/assign`,
+        { engineerId: engineer.user.id },
+        admin.headers,
+      );
+      expect(assigned.statusCode).toBe(200);
+      await Promise.all([streams.customer.waitFor(3), streams.admin.waitFor(3), streams.engineer.waitFor(1)]);
+
+      const started = await patch(t, `/api/admin/tickets/${ticket.id}`, { status: 'in-progress' }, admin.headers);
+      expect(started.statusCode).toBe(200);
+      await Promise.all([streams.customer.waitFor(4), streams.engineer.waitFor(2), streams.superadmin.waitFor(4)]);
+      await quietPeriod();
+
+      const kinds = (s: OpenEventStream) => s.events.map((e) => e.data.kind);
+      expect(kinds(streams.customer)).toEqual(['booked', 'payment', 'assigned', 'status']);
+      expect(kinds(streams.admin)).toEqual(['booked', 'payment', 'assigned', 'status']);
+      expect(kinds(streams.superadmin)).toEqual(['booked', 'payment', 'assigned', 'status']);
+      expect(kinds(streams.engineer)).toEqual(['assigned', 'status']);
+      expect(streams.otherCustomer.events).toEqual([]);
+      expect(streams.otherEngineer.events).toEqual([]);
+
+      // Ids, a kind and a time: nothing else (no contact details, no text).
+      for (const { event, data } of streams.customer.events) {
+        expect(event).toBe('ticket');
+        expect(Object.keys(data).sort()).toEqual(['at', 'kind', 'ticketId']);
+        expect(data.ticketId).toBe(ticket.id);
+        expect(new Date(data.at).toString()).not.toBe('Invalid Date');
+      }
+      expect(streams.customer.comments).toContain('open');
+    } finally {
+      for (const s of Object.values(streams)) s.close();
+    }
+  });
+
+  it('sends nothing for a change that was refused (rolled back)', async () => {
+    const { ticket } = await bookAndPay(t, customer, await serviceDraft(t));
+    const stream = await open(customer.headers);
+    try {
+      const refused = await patch(t, `/api/admin/tickets/${ticket.id}`, { status: 'pending' }, admin.headers);
+      expect(refused.statusCode).toBe(409);
+      await quietPeriod();
+      expect(stream.events).toEqual([]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends the stream when the session ends, the role changes or the account goes', async () => {
+    const ended = await signUp(t);
+    const demoted = await signUp(t, {}, 'admin');
+    const deleted = await signUp(t);
+    const streams = [await open(ended.headers), await open(demoted.headers), await open(deleted.headers)];
+    const bystander = await open(customer.headers);
+    try {
+      await updateUser(t.database.db, ended.user.id, { tokenVersion: 1 });
+      await updateUser(t.database.db, demoted.user.id, { role: 'user' });
+      await t.database.db.delete(users).where(eq(users.id, deleted.user.id));
+      const within = (p: Promise<void>) =>
+        Promise.race([p.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still open'), 3000))]);
+      for (const s of streams) expect(await within(s.ended)).toBe('ended');
+      expect(await within(bystander.ended)).toBe('still open');
+      // And it cannot be opened again with that token.
+      expect((await open(ended.headers)).status).toBe(401);
+    } finally {
+      bystander.close();
+    }
+  });
+});
