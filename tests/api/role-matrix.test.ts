@@ -21,6 +21,8 @@ const ENDPOINTS: Array<{
   url: string;
   allowed: Caller[];
   body?: unknown;
+  /** An event stream: served, it stays open (its readers are tests/api/events.test.ts). */
+  stream?: true;
 }> = [
   { method: 'GET', url: '/healthz', allowed: EVERYONE },
   { method: 'GET', url: '/api/admin/services/main', allowed: EVERYONE },
@@ -32,6 +34,7 @@ const ENDPOINTS: Array<{
   { method: 'GET', url: '/api/google/callback?state=x&code=y', allowed: EVERYONE },
   { method: 'POST', url: '/webhooks/razorpay', allowed: EVERYONE, body: {} },
   { method: 'GET', url: '/api/me', allowed: SIGNED_IN },
+  { method: 'GET', url: '/api/events', allowed: SIGNED_IN, stream: true },
   { method: 'PATCH', url: '/api/profile', allowed: ['user'], body: {} },
   { method: 'GET', url: '/api/tickets', allowed: ['user'] },
   { method: 'POST', url: '/api/tickets', allowed: ['user'], body: {} },
@@ -78,6 +81,7 @@ describe('role matrix: every endpoint × every role', () => {
   for (const e of ENDPOINTS) {
     for (const caller of CALLERS) {
       const allowed = e.allowed.includes(caller);
+      if (allowed && e.stream) continue;
       it(`${e.method} ${e.url} as ${caller} → ${allowed ? 'served' : caller === 'anonymous' ? '401' : '403'}`, async () => {
         const res = await t.app.inject({
           method: e.method,
