@@ -77,7 +77,7 @@ export async function paymentRoutes(
       reportSettlement(request.log, settlement);
       const { ticketId } = settlement;
       return ticketId
-        ? { status: 'success' as const, ticket: await customerTicket(db, user.id, ticketId) }
+        ? { status: 'success' as const, ticket: await customerTicket(db, user, ticketId) }
         : { status: 'success' as const };
     },
   });

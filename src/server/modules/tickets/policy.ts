@@ -6,12 +6,21 @@ export interface TicketParties {
   engineerId: string | null;
 }
 
+type Person = { id: string; role: Role };
+
+/** The customer who booked the ticket: the one who pays its fees and talks for it. */
+export const isTicketCustomer = (person: Person, ticket: TicketParties) => ticket.userId === person.id;
+
+/** The engineer assigned to the ticket: the one who works on and completes it. */
+export const isAssignedEngineer = (person: Person, ticket: TicketParties) =>
+  person.role === 'engineer' && ticket.engineerId === person.id;
+
 /**
- * Who may see a ticket (its answers, its history's events, its live events): the customer who booked
- * it, the engineer assigned to it, and every admin. The one rule; routes and the event stream ask it.
+ * Who may see a ticket (its answers and its live events): its customer, its assigned engineer and
+ * every admin. The one rule; routes and the event stream ask it.
  */
-export function mayReadTicket(viewer: { id: string; role: Role }, ticket: TicketParties): boolean {
-  if (isStaff(viewer.role)) return true;
-  if (viewer.role === 'engineer') return ticket.engineerId === viewer.id;
-  return ticket.userId === viewer.id;
+export function mayReadTicket(person: Person, ticket: TicketParties): boolean {
+  if (isStaff(person.role)) return true;
+  if (person.role === 'engineer') return isAssignedEngineer(person, ticket);
+  return isTicketCustomer(person, ticket);
 }

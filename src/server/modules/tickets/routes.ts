@@ -37,7 +37,7 @@ export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
     handler: async (request, reply) => {
       const user = requireUser(request);
       const { ticketId, created } = await ticketForPaidOrder(db, user, request.body.orderId);
-      return reply.status(created ? 201 : 200).send({ ticket: await customerTicket(db, user.id, ticketId) });
+      return reply.status(created ? 201 : 200).send({ ticket: await customerTicket(db, user, ticketId) });
     },
   });
 }

@@ -1,11 +1,12 @@
 import type { Db } from '../../db/client.js';
-import type { PaymentRow } from '../../db/schema/index.js';
+import type { PaymentRow, UserRow } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { serviceLabel } from '../catalogue/service.js';
 import { existingServiceIds } from '../catalogue/queries.js';
 import { updatePayment } from '../payments/queries.js';
 import { findTicketView, insertTicket } from './queries.js';
 import { linkOrderEvents, recordEvent } from './history.js';
+import { isTicketCustomer } from './policy.js';
 import { serializeTicket } from './serialize.js';
 
 /**
@@ -41,10 +42,10 @@ export async function createTicketFromOrder(tx: Db, order: PaymentRow, via: stri
   return ticketId;
 }
 
-/** A ticket as its owner sees it (engineer contact withheld until the in-progress fee is paid). */
-export async function customerTicket(db: Db, userId: string, ticketId: string) {
+/** A ticket as its customer sees it (engineer contact withheld until the in-progress fee is paid). */
+export async function customerTicket(db: Db, customer: UserRow, ticketId: string) {
   const row = await findTicketView(db, ticketId);
   if (!row) throw notFound('Ticket not found');
-  if (row.userId !== userId) throw forbidden('This ticket is not yours');
+  if (!isTicketCustomer(customer, row)) throw forbidden('This ticket is not yours');
   return serializeTicket(row, 'customer');
 }

@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findUserById } from '../auth/queries.js';
 import { eventsOfTicket, recordEvent } from './history.js';
+import { isAssignedEngineer } from './policy.js';
 import { findTicket, findTicketView, lockTicket, updateTicket } from './queries.js';
 import { serializeTicket } from './serialize.js';
 
@@ -60,7 +61,7 @@ export async function assignEngineer(db: Db, actor: UserRow, ticketId: string, e
 export async function completeTicket(db: Db, engineer: UserRow, ticketId: string, remarks: string) {
   await db.transaction(async (tx) => {
     const ticket = await lockedTicket(tx, ticketId);
-    if (ticket.engineerId !== engineer.id) throw forbidden('This ticket is not assigned to you');
+    if (!isAssignedEngineer(engineer, ticket)) throw forbidden('This ticket is not assigned to you');
     if (ticket.status === 'completed') throw conflict('This ticket is already completed');
     if (ticket.status !== 'in-progress') throw conflict('Only a ticket in progress can be completed');
     await updateTicket(tx, ticketId, { status: 'completed', remarks, completedAt: new Date() });
