@@ -11,6 +11,7 @@ import {
   type DraftFields,
   signUpCustomer,
 } from '../support/server-booking.js';
+import { openEventStream } from '../support/event-stream.js';
 import { call } from '../support/server-http.js';
 import { FAULT_JWT_SECRET, killAllServers, type ServerProcess, sleep, startServer } from '../support/server-process.js';
 
@@ -217,6 +218,50 @@ describe.skipIf(!TEST_DATABASE_URL)(
       }
       const all = await query<{ n: string }>('select count(*) as n from tickets where user_id = $1', [customer.id]);
       expect(Number(all[0]?.n)).toBe(6);
+    });
+    it('a change made on one instance reaches the event streams open on the other; an ended session closes them', async () => {
+      const owner = await signUpCustomer(a.url, 'twoinst');
+      const admin = await signUpCustomer(a.url, 'twoinst');
+      await query("update users set role = 'admin' where id = $1", [admin.id]);
+      const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+      const onB = {
+        owner: await openEventStream(b.url, auth(owner.token)),
+        admin: await openEventStream(b.url, auth(admin.token)),
+      };
+      const bystander = await openEventStream(b.url, auth(customer.token));
+      try {
+        const order = await call<{ id: string }>(a.url, 'POST', '/order', {
+          body: bookingOrderBody(await bookingDraft(a.url)),
+          token: owner.token,
+        });
+        const checkout = await call<CheckoutAnswer>(a.url, 'POST', `/test-checkout/${order.body.id}`, {
+          body: { outcome: 'success' },
+          token: owner.token,
+        });
+        const t0 = Date.now();
+        const verified = await call<VerifyBody>(a.url, 'POST', '/verify', { body: checkout.body, token: owner.token });
+        expect(verified.status).toBe(200);
+        await Promise.all([onB.owner.waitFor(1, 1000), onB.admin.waitFor(1, 1000)]);
+        const firstMs = Date.now() - t0;
+        expect(onB.owner.events[0]?.data).toMatchObject({ ticketId: verified.body.ticket?.id, kind: 'booked' });
+
+        const status = await call(a.url, 'PATCH', `/api/admin/tickets/${verified.body.ticket?.id}`, {
+          body: { status: 'in-progress' },
+          token: admin.token,
+        });
+        expect(status.status).toBe(200);
+        await onB.owner.waitFor(3, 1000);
+        expect(onB.owner.events.map((e) => e.data.kind)).toEqual(['booked', 'payment', 'status']);
+        expect(bystander.events).toEqual([]);
+
+        // The session ends through the database (as a logout on A would): B closes the stream.
+        await query('update users set token_version = token_version + 1 where id = $1', [owner.id]);
+        const ended = await Promise.race([onB.owner.ended.then(() => true), sleep(3000).then(() => false)]);
+        expect(ended).toBe(true);
+        console.log(`[two-instances] a booking on A reached both streams on B in ${firstMs} ms`);
+      } finally {
+        for (const s of [onB.owner, onB.admin, bystander]) s.close();
+      }
     });
   },
 );
