@@ -24,13 +24,14 @@ import type { Ticket, TicketResponse, TicketsResponse } from '@shared/contracts/
 import type { TicketStatus } from '@shared/tickets';
 import { api, apiWithHeaders } from '@/lib/api-client';
 import { pageUrl } from '@/lib/paging';
+import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 import { engineerLabels } from '../lib/engineer-labels';
 
 /** All admin data lives under ['admin', …] so a change can refresh exactly what it touches. */
 export const adminKeys = {
-  tickets: (status: TicketStatus | '') => ['admin', 'tickets', status] as const,
-  allTickets: ['admin', 'tickets'] as const,
-  history: (id: string) => ['admin', 'history', id] as const,
+  tickets: (status: TicketStatus | '') => [...ticketQueryRoots.admin, status] as const,
+  allTickets: ticketQueryRoots.admin,
+  history: (id: string) => [...ticketQueryRoots.adminHistory, id] as const,
   users: ['admin', 'users'] as const,
   engineers: ['admin', 'engineers'] as const,
   engineerSearch: (q: string) => ['admin', 'engineers', q] as const,

@@ -13,9 +13,12 @@ import type { InProgressPaymentsResponse } from '@shared/contracts/payments';
 import { api } from '@/lib/api-client';
 import { meQueryKey, useToken } from '@/lib/auth';
 import { pageUrl } from '@/lib/paging';
+import { ticketQueryRoots } from '@/lib/ticket-query-keys';
+
+const TICKETS = ticketQueryRoots.customer;
 
 export const myTicketsQuery = infiniteQueryOptions({
-  queryKey: ['tickets', 'mine'],
+  queryKey: [...TICKETS, 'mine'],
   queryFn: ({ pageParam }) => api<TicketsResponse>(pageUrl('/api/tickets', pageParam)),
   initialPageParam: '',
   getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -30,14 +33,14 @@ export const useMyTickets = () => useInfiniteQuery(myTicketsQuery);
  */
 export const useInProgressTicketsAfter = (after: string | null | undefined) =>
   useQuery({
-    queryKey: ['tickets', 'in-progress', after ?? ''],
+    queryKey: [...TICKETS, 'in-progress', after ?? ''],
     queryFn: () => api<TicketsResponse>(pageUrl('/api/tickets', after ?? '', '&status=in-progress')),
     enabled: Boolean(after),
     placeholderData: keepPreviousData,
   });
 
 export const inProgressPaymentsQuery = queryOptions({
-  queryKey: ['tickets', 'inprogress-payments'],
+  queryKey: [...TICKETS, 'inprogress-payments'],
   queryFn: () => api<InProgressPaymentsResponse>('/api/user/inprogress-payments').then((r) => r.payments),
 });
 
@@ -46,7 +49,7 @@ export const useInProgressPayments = () => useQuery(inProgressPaymentsQuery);
 /** After a payment: tickets and their payment state are stale. */
 export function useRefreshTickets() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['tickets'] });
+  return () => client.invalidateQueries({ queryKey: TICKETS });
 }
 
 export function useUpdateProfile() {

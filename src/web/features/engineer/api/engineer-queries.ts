@@ -2,8 +2,9 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } f
 import type { TicketResponse, TicketsResponse } from '@shared/contracts/tickets';
 import { api } from '@/lib/api-client';
 import { pageUrl } from '@/lib/paging';
+import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 
-const KEY = ['engineer', 'tickets'] as const;
+const KEY = ticketQueryRoots.engineer;
 
 export const useAssignedTickets = () =>
   useInfiniteQuery(
