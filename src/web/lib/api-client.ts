@@ -83,9 +83,10 @@ const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 /**
  * The server refused the token a call carried: it expired, or the session was ended (a password
  * change, a linked Google sign-in, an account removed). Signs out here too, once, and says why; the
- * pages that need a session then send the visitor home.
+ * pages that need a session then send the visitor home. Also for the event stream (live-events.ts),
+ * which does not go through api().
  */
-function sessionEnded(token: string) {
+export function sessionEnded(token: string) {
   // Unless it is signed out already, or signed in again since (the storage cleared behind the page's
   // back still counts as this session).
   const stored = tokenStore.get();

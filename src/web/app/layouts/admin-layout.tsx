@@ -7,11 +7,14 @@ import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
 import { useCurrentUser, useLogout } from '@/lib/auth';
+import { useLiveTicketEvents } from '@/lib/use-live-ticket-events';
 
 /** Admin pages: a header with only the logo and Logout; anyone but an admin or superadmin goes to /. */
 export function AdminLayout() {
   const { user, isLoading, failed, retry, token } = useCurrentUser();
   const logout = useLogout();
+  // One stream for the admin pages, kept while moving between them (the dashboard's tickets update live).
+  useLiveTicketEvents(Boolean(user && isStaff(user.role)));
   if (!token) return <Navigate to={paths.home} replace />;
   if (isLoading) return <LoadingState label="Loading" />;
   if (failed) return <AccountUnavailable onRetry={retry} />;

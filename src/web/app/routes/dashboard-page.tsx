@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { CustomerDashboard } from '@/features/customer/components/customer-dashboard';
 import { EngineerDashboard } from '@/features/engineer/components/engineer-dashboard';
 import { useCurrentUser } from '@/lib/auth';
+import { useLiveTicketEvents } from '@/lib/use-live-ticket-events';
 
 /**
  * /dashboard (SPEC.md §2): not signed in → /, admins → /admin, otherwise the role's dashboard. If the
@@ -13,6 +14,8 @@ import { useCurrentUser } from '@/lib/auth';
  */
 export default function DashboardPage() {
   const { user, isLoading, failed, retry, token } = useCurrentUser();
+  // The customer's and the engineer's tickets update as they change (admins have theirs in AdminLayout).
+  useLiveTicketEvents(Boolean(user && !isStaff(user.role)));
   if (!token) return <Navigate to={paths.home} replace />;
   if (isLoading) return <LoadingState label="Loading your dashboard" />;
   if (failed) return <AccountUnavailable onRetry={retry} />;

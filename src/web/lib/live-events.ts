@@ -1,0 +1,74 @@
+import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
+
+export interface LiveEventHandlers {
+  /**
+   * The stream is open (again). `requestedAt` is when this connection was asked for: an answer
+   * loaded before then may have missed a change no event will repeat.
+   */
+  onOpen(requestedAt: number): void;
+  /** A ticket the caller may see has changed (`data` names it; the lists are asked again anyway). */
+  onTicket(): void;
+  /** The server refused the token (401): the session has ended. The stream stays closed. */
+  onSessionEnded(): void;
+}
+
+/** Thrown to stop for good: reconnecting cannot help. */
+class Refused extends Error {}
+
+/** Reconnect delays: 1 s doubling to 30 s. */
+const FIRST_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+
+/**
+ * Opens the caller's event stream (`GET /api/events`, DECISIONS.md §7.1) and keeps it open: after a
+ * dropped connection, a stream the server ended (a restart, a deploy) or a failed answer it asks
+ * again, later each time (jittered, so a restarted server is not met by every tab at once), and from
+ * the first delay again once a connection opens. It stops on 401/403, and when the returned function
+ * is called.
+ */
+export function openLiveEvents(token: string, handlers: LiveEventHandlers): () => void {
+  const stop = new AbortController();
+  let failures = 0;
+  let requestedAt = 0;
+
+  fetchEventSource('/api/events', {
+    headers: { authorization: `Bearer ${token}` },
+    signal: stop.signal,
+    // Kept open in a background tab too: the lists are current when the tab is looked at again,
+    // without every list asked again on each switch back. The library's default (closed while
+    // hidden) also lets a retry pending at the switch open a second stream.
+    openWhenHidden: true,
+    fetch: (input, init) => {
+      requestedAt = Date.now();
+      return fetch(input, init);
+    },
+    onopen: async (res) => {
+      if (res.status === 401 || res.status === 403) {
+        if (res.status === 401) handlers.onSessionEnded();
+        throw new Refused();
+      }
+      if (!res.ok || !res.headers.get('content-type')?.startsWith(EventStreamContentType)) {
+        throw new Error(`GET /api/events answered ${res.status}`);
+      }
+      failures = 0;
+      handlers.onOpen(requestedAt);
+    },
+    onmessage: (message) => {
+      // Comment lines (the heartbeat) arrive as nameless messages.
+      if (message.event === 'ticket') handlers.onTicket();
+    },
+    onclose: () => {
+      // The server ended the stream (shutting down, or the session ended: the next try says which).
+      throw new Error('The event stream ended');
+    },
+    onerror: (err) => {
+      if (err instanceof Refused) throw err; // stops the library's retries
+      const ceiling = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** failures++);
+      return ceiling / 2 + Math.random() * (ceiling / 2);
+    },
+  }).catch(() => {
+    // Only a refusal ends up here; it has been handled above.
+  });
+
+  return () => stop.abort();
+}

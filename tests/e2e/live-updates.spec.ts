@@ -1,0 +1,202 @@
+import type { APIRequestContext, Browser, BrowserContext, Page, Route } from '@playwright/test';
+import { storedToken } from './support/auth';
+import { ticketCard } from './support/customer';
+import { E2E_ADMIN, expect, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
+import {
+  apiLogin,
+  auth,
+  bookTicketViaApi,
+  createEngineerViaApi,
+  openAdmin,
+  recordRequests,
+  revealTicketRow,
+  runId,
+  SERVICE,
+  watchErrors,
+} from './support/staff';
+
+// The dashboards follow GET /api/events (DECISIONS.md §7.1): what changes in one browser shows in
+// the others without a reload. Each person has a browser context of their own (their own session).
+
+/** Well within "a few seconds"; the server sends each event within a second. */
+const LIVE = { timeout: 5_000 };
+
+const isEventStream = (url: string) => new URL(url).pathname === '/api/events';
+
+/** Opens `path` signed in with `token`, once its event stream has opened; marks the document, so a reload shows. */
+async function openLive(page: Page, token: string, path: string) {
+  await loginInBrowser(page, token);
+  const opened = page.waitForResponse((r) => isEventStream(r.url()) && r.status() === 200);
+  await page.goto(path);
+  await opened;
+  await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
+}
+
+const sameDocument = (page: Page) => page.evaluate(() => 'e2eSameDocument' in window);
+
+async function adminCall(request: APIRequestContext, path: string, data: object) {
+  const admin = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const res = await request.patch(path, { headers: auth(admin.token), data });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test.describe('live dashboards', () => {
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+  /** A page in a browser context of its own (its own session), whose console errors the test collects. */
+  const ownPage = async (browser: Browser) => {
+    const context = await browser.newContext();
+    watchErrors(context, problems);
+    contexts.push(context);
+    return context.newPage();
+  };
+  test.afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    expect(problems.splice(0), 'the admin or engineer page logged console errors or threw').toEqual([]);
+  });
+
+  test("an admin's assignment and status change reach the customer and the engineer without a reload", async ({
+    page: customerPage,
+    browser,
+    request,
+  }) => {
+    const run = runId();
+    const engineer = await createEngineerViaApi(request, `Live Engineer ${run}`);
+    const { ticket, customer } = await bookTicketViaApi(request, `Screen flickers on wake (${run}).`);
+    const engineerLogin = await apiLogin(request, engineer.user.email, engineer.password);
+    const engineerPage = await ownPage(browser);
+    const adminPage = await ownPage(browser);
+
+    await openLive(customerPage, customer.token, '/dashboard');
+    const card = ticketCard(customerPage, ticket.description);
+    await expect(card.getByText('pending', { exact: true })).toBeVisible();
+
+    await openLive(engineerPage, engineerLogin.token, '/dashboard');
+    await expect(engineerPage.getByText('No tickets assigned yet')).toBeVisible();
+
+    await openAdmin(adminPage, request);
+    const { row } = await revealTicketRow(adminPage, ticket.description);
+
+    // The admin assigns: the ticket appears on the engineer's dashboard.
+    await row
+      .getByRole('combobox', { name: `Engineer for ticket ${SERVICE}` })
+      .selectOption({ label: engineer.user.name });
+    await row.getByRole('button', { name: 'Assign' }).click();
+    await expectToast(adminPage, `Assigned to ${engineer.user.name}`, 'success');
+    const assigned = engineerPage.getByRole('main').getByRole('listitem').filter({ hasText: ticket.description });
+    await expect(assigned.getByText('Waiting for an admin to start this ticket.')).toBeVisible(LIVE);
+
+    // The admin starts the work: the customer sees the status and their engineer, the engineer can complete it.
+    await row.getByRole('combobox', { name: `Status of ticket ${SERVICE}` }).selectOption('in-progress');
+    await row.getByRole('button', { name: 'Update' }).click();
+    await expectToast(adminPage, 'Status updated to In Progress', 'success');
+    await expect(card.getByText('in progress', { exact: true })).toBeVisible(LIVE);
+    await expect(card.getByText(`${engineer.user.name} is your engineer.`)).toBeVisible(LIVE);
+    await expect(card.getByRole('button', { name: 'Pay ₹299 to Continue' })).toBeVisible();
+    await expect(assigned.getByRole('button', { name: 'Complete Ticket' })).toBeVisible(LIVE);
+
+    expect(await sameDocument(customerPage), "the customer's page was not reloaded").toBe(true);
+    expect(await sameDocument(engineerPage), "the engineer's page was not reloaded").toBe(true);
+  });
+
+  test('a list refreshed by an event keeps what is being typed or chosen, and the focus', async ({
+    page: engineerPage,
+    browser,
+    request,
+  }) => {
+    const run = runId();
+    const engineer = await createEngineerViaApi(request, `Busy Engineer ${run}`);
+    const { ticket: started } = await bookTicketViaApi(request, `Fan grinds under load (${run}).`);
+    const { ticket: next } = await bookTicketViaApi(request, `Keyboard drops keys (${run}).`);
+    await adminCall(request, `/api/admin/tickets/${started.id}/assign`, { engineerId: engineer.user.id });
+    await adminCall(request, `/api/admin/tickets/${started.id}`, { status: 'in-progress' });
+    const engineerLogin = await apiLogin(request, engineer.user.email, engineer.password);
+    const adminPage = await ownPage(browser);
+
+    // The engineer is halfway through the remarks of one ticket.
+    await openLive(engineerPage, engineerLogin.token, '/dashboard');
+    const items = engineerPage.getByRole('main').getByRole('listitem');
+    const card = items.filter({ hasText: started.description });
+    await card.getByRole('button', { name: 'Complete Ticket' }).click();
+    const remarks = card.getByRole('textbox', { name: 'Remarks' });
+    await remarks.pressSequentially('Cleaned the fan and');
+    await expect(remarks).toBeFocused();
+
+    // An admin has picked a new status for it, not yet saved, and is still on the select.
+    const adminOpened = adminPage.waitForResponse((r) => isEventStream(r.url()) && r.status() === 200);
+    await openAdmin(adminPage, request);
+    await adminOpened;
+    const { row } = await revealTicketRow(adminPage, started.description);
+    const status = row.getByRole('combobox', { name: `Status of ticket ${SERVICE}` });
+    await status.selectOption('completed');
+    await status.focus();
+
+    // Another ticket is assigned to the engineer meanwhile: both lists are asked again.
+    await adminCall(request, `/api/admin/tickets/${next.id}/assign`, { engineerId: engineer.user.id });
+    await expect(items.filter({ hasText: next.description })).toBeVisible(LIVE);
+    // (Booked after the other, so among the rows already loaded.)
+    await expect(adminPage.getByRole('row').filter({ hasText: next.description })).toContainText(
+      engineer.user.email,
+      LIVE,
+    );
+
+    await expect(remarks).toHaveValue('Cleaned the fan and');
+    await expect(remarks).toBeFocused();
+    await expect(remarks).toBeInViewport();
+    await engineerPage.keyboard.type(' replaced the paste.');
+    await expect(remarks).toHaveValue('Cleaned the fan and replaced the paste.');
+
+    await expect(status).toHaveValue('completed');
+    await expect(status).toBeFocused();
+    await expect(row.getByRole('button', { name: 'Update' })).toBeEnabled();
+  });
+});
+
+test.describe('the event stream itself', () => {
+  test.use({ allowConsoleErrors: /Failed to load resource: the server responded with a status of 401/ });
+
+  test('a burst refreshes once, a reopened stream refreshes, and a refused one signs out and stays closed', async ({
+    page,
+    request,
+  }) => {
+    // The stream is the test's: each request waits here until the test answers it.
+    const streams: Route[] = [];
+    await page.route('**/api/events', (route) => void streams.push(route));
+    const stream = async (n: number) => {
+      await expect.poll(() => streams.length, { message: `event stream request ${n}` }).toBeGreaterThanOrEqual(n);
+      return streams[n - 1]!;
+    };
+    const sse = (body: string) => ({ status: 200, contentType: 'text/event-stream', body });
+    const lists = recordRequests(page, /^\/api\/tickets$/, 'GET');
+
+    const customer = await signUpViaApi(request, { name: `Stream Customer ${runId()}` });
+    const { ticket } = await bookTicketViaApi(request, `Battery drains overnight (${runId()}).`, customer);
+    await loginInBrowser(page, customer.token);
+    await page.goto('/dashboard');
+    await expect(ticketCard(page, ticket.description)).toBeVisible();
+    expect(lists).toHaveLength(1);
+
+    // Fifty events at once, then the stream ends: the list is asked again once, not fifty times.
+    const event = `event: ticket\ndata: {"ticketId":"${ticket.id}","kind":"status","at":"2026-01-01T00:00:00.000Z"}\n\n`;
+    await (await stream(1)).fulfill(sse(event.repeat(50)));
+    await expect.poll(() => lists.length).toBe(2);
+    // The stream that ended is asked for again (about a second later); nothing more was fetched meanwhile.
+    const second = await stream(2);
+    expect(lists).toHaveLength(2);
+
+    // It opens (a heartbeat only): what was loaded before it is asked again, as events may have been missed.
+    await second.fulfill(sse(': ping\n\n'));
+    await expect.poll(() => lists.length).toBe(3);
+
+    // The next one is refused: the session has ended, as for any call answered 401.
+    await (
+      await stream(3)
+    ).fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: 'Session ended' }) });
+    await expectToast(page, 'Your session has ended. Please log in again.', 'info');
+    await expect(page).toHaveURL('/');
+    expect(await storedToken(page)).toBeNull();
+    // And it is not asked for again.
+    await page.waitForTimeout(2_500);
+    expect(streams).toHaveLength(3);
+  });
+});
