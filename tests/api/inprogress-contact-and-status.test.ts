@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../../src/server/db/schema/index.js';
 import type { Ticket } from '../../src/shared/contracts/tickets.js';
 import { expectError, type Session, signUp } from '../support/api.js';
-import { type Draft, draftBody, get, listTickets, post, serviceDraft, testCheckoutPay } from '../support/booking.js';
+import {
+  type Draft,
+  draftBody,
+  get,
+  listTickets,
+  patch,
+  post,
+  serviceDraft,
+  testCheckoutPay,
+  verify,
+} from '../support/booking.js';
 import { inProgressHelpers } from '../support/inprogress.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -19,7 +29,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { inProgressTicket, openInProgressOrder, payInProgress } = inProgressHelpers(() => ({ t, draft, engineer }));
+const { inProgressTicket, orderInProgress, openInProgressOrder, payInProgress } = inProgressHelpers(() => ({
+  t,
+  draft,
+  engineer,
+}));
 
 /** The raw JSON of one of the customer's tickets, as GET /api/tickets sends it. */
 async function rawTicketJson(s: Session, ticketId: string): Promise<{ raw: string; ticket: Record<string, unknown> }> {
@@ -76,6 +90,37 @@ describe("the engineer's contact details", () => {
     );
     const other = (await rawTicketJson(customer, second.id)).ticket.engineer as Record<string, unknown>;
     expect(Object.keys(other).sort()).toEqual(['id', 'name']);
+  });
+
+  // Issue 26: an order opened while the ticket was in progress, paid after an admin put it back to
+  // pending, revealed the engineer's contact on a pending ticket. The fee stays paid (never charged
+  // twice), but the contact shows only while the ticket is in progress or completed.
+  it('a fee captured after the ticket went back to pending reveals nothing until it is in progress again', async () => {
+    const admin = await signUp(t, {}, 'admin');
+    const { customer, ticket } = await inProgressTicket();
+    const orderId = await openInProgressOrder(customer, ticket.id);
+    const setStatus = async (status: string) =>
+      expect((await patch(t, `/api/admin/tickets/${ticket.id}`, { status }, admin.headers)).statusCode).toBe(200);
+    await setStatus('pending');
+
+    const late = await verify(t, customer, await testCheckoutPay(t, customer, orderId));
+    expect(late.statusCode).toBe(200);
+    expect(late.body).not.toContain(engineer.user.email);
+    const pending = await rawTicketJson(customer, ticket.id);
+    expect(pending.ticket.status).toBe('pending');
+    expect(Object.keys(pending.ticket.engineer as object).sort()).toEqual(['id', 'name']);
+    expect(pending.raw).not.toContain(engineer.user.email);
+    expect(pending.raw).not.toContain(engineer.user.phone);
+
+    // In progress again: the fee already paid counts, and no second one is asked for.
+    await setStatus('in-progress');
+    expect((await rawTicketJson(customer, ticket.id)).ticket.engineer).toMatchObject({
+      email: engineer.user.email,
+      phone: engineer.user.phone,
+    });
+    expectError(await orderInProgress(customer, ticket.id), 409);
+    await setStatus('completed');
+    expect((await rawTicketJson(customer, ticket.id)).ticket.engineer).toMatchObject({ email: engineer.user.email });
   });
 
   it("are on the staff's lists whether or not the fee is paid (the engineer's own list, the admin's, by status too)", async () => {

@@ -13,10 +13,13 @@ import { razorpayTestApp, type TestApp } from '../support/test-app.js';
 let t: TestApp;
 let standIn: RazorpayStandIn;
 let draft: Draft;
+/** The engineer every in-progress ticket here is given (no in-progress order without one). */
+let engineer: Session;
 
 beforeAll(async () => {
   ({ t, standIn } = await razorpayTestApp());
   draft = await serviceDraft(t);
+  engineer = await signUp(t, {}, 'engineer');
 });
 afterAll(() => t?.close());
 beforeEach(() => standIn.reset());
@@ -27,7 +30,10 @@ async function inProgressTicket(): Promise<{ customer: Session; ticketId: string
   const res = await verify(t, customer, razorpayCheckout(order.id));
   expect(res.statusCode).toBe(200);
   const ticketId = (res.json() as { ticket: { id: string } }).ticket.id;
-  await t.database.db.update(tickets).set({ status: 'in-progress' }).where(eq(tickets.id, ticketId));
+  await t.database.db
+    .update(tickets)
+    .set({ status: 'in-progress', engineerId: engineer.user.id })
+    .where(eq(tickets.id, ticketId));
   return { customer, ticketId };
 }
 

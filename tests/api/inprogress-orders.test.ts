@@ -49,6 +49,20 @@ describe('POST /order-inprogress', () => {
     expectError(await orderInProgress(s, ticket.id), 409);
   });
 
+  it('answers 409 for a ticket in progress with no engineer assigned, and opens no order (§7.6)', async () => {
+    const s = await signUp(t);
+    const { ticket } = await bookAndPay(t, s, draft);
+    await t.database.db.update(tickets).set({ status: 'in-progress' }).where(eq(tickets.id, ticket.id));
+    const res = await orderInProgress(s, ticket.id);
+    expectError(res, 409);
+    expect((res.json() as { error: string }).error).toMatch(/engineer/i);
+    const orders = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.ticketId, ticket.id), eq(payments.kind, 'inprogress')));
+    expect(orders).toEqual([]);
+  });
+
   it('answers 409 for a completed ticket', async () => {
     const { customer, ticket } = await inProgressTicket();
     await t.database.db

@@ -15,6 +15,16 @@ import { type PaymentProvider, ProviderError } from './providers/index.js';
 import { inProgressPaymentsOfTicket, insertPayment, lockPayment, updatePayment } from './queries.js';
 
 const NOT_IN_PROGRESS = 'The in-progress fee can only be paid while the ticket is in progress';
+const NO_ENGINEER = 'The in-progress fee can only be paid once an engineer is assigned to the ticket';
+
+/**
+ * The fee pays for the assigned engineer's contact (DECISIONS.md §7.6): a ticket in progress with
+ * no engineer has nothing to pay for yet, and an order opened then could be paid late, once it showed.
+ */
+function checkPayable(ticket: { status: string; engineerId: string | null }) {
+  if (ticket.status !== 'in-progress') throw conflict(NOT_IN_PROGRESS);
+  if (!ticket.engineerId) throw conflict(NO_ENGINEER);
+}
 
 const FEES: Record<PaymentKind, number> = { booking: BOOKING_FEE_PAISE, inprogress: IN_PROGRESS_FEE_PAISE };
 
@@ -86,7 +96,10 @@ export async function createBookingOrder(
   return orderAnswer(provider, row);
 }
 
-/** POST /order-inprogress: the caller's own in-progress ticket, not yet paid; its unpaid order is reused. */
+/**
+ * POST /order-inprogress: the caller's own in-progress ticket with an engineer, not yet paid; its unpaid
+ * order is reused.
+ */
 export async function createInProgressOrder(
   db: Db,
   provider: PaymentProvider,
@@ -97,7 +110,7 @@ export async function createInProgressOrder(
   const ticket = await findTicket(db, body.ticketId);
   if (!ticket) throw notFound('Ticket not found');
   if (ticket.userId !== user.id) throw forbidden('This ticket is not yours');
-  if (ticket.status !== 'in-progress') throw conflict(NOT_IN_PROGRESS);
+  checkPayable(ticket);
   const open = await openInProgressOrderOf(db, ticket.id);
   if (open) {
     if (open.status === 'failed') return orderAnswer(provider, await reopenOrder(db, open, user.id));
@@ -118,7 +131,8 @@ export async function createInProgressOrder(
       // another may have stored an order (and it may have failed, or been paid), or the ticket may
       // have moved on: checked again under the lock, so a ticket never has two orders to pay.
       const locked = await lockTicket(tx, ticket.id);
-      if (locked?.status !== 'in-progress') throw conflict(NOT_IN_PROGRESS);
+      if (!locked) throw notFound('Ticket not found');
+      checkPayable(locked);
       const stored = await openInProgressOrderOf(tx, ticket.id);
       if (stored) return stored;
       const r = await insertPayment(tx, {

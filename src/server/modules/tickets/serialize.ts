@@ -5,10 +5,18 @@ import { listTickets, type TicketScope, type TicketView, type Viewer } from './q
 
 /**
  * The API's ticket. A customer sees the engineer's email and phone only once the in-progress
- * fee is captured or verified (DECISIONS.md §4); staff and the engineer always do.
+ * fee is captured or verified (DECISIONS.md §4), and only while the ticket is in progress or
+ * completed; staff and the engineer always do.
+ *
+ * The status matters because a payment can be captured late: an order opened while the ticket was
+ * in progress, paid after an admin put it back to pending (issue 26), must not reveal the contact on
+ * a pending ticket. The fee stays paid (POST /order-inprogress refuses a second one) and the contact
+ * shows once the ticket is in progress again. The engineer it shows is the one the fee was opened
+ * for: an order needs an assigned engineer (orders.ts), and an assignment is never replaced.
  */
 export function serializeTicket(row: TicketView, viewer: Viewer): Ticket {
-  const showContact = viewer === 'staff' || row.inProgressFeePaid;
+  const showContact =
+    viewer === 'staff' || (row.inProgressFeePaid && (row.status === 'in-progress' || row.status === 'completed'));
   return {
     id: row.id,
     service: row.service,

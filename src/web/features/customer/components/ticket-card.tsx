@@ -103,11 +103,20 @@ function InProgressFee({ ticket, user, fee }: { ticket: Ticket; user: User; fee:
       </p>
     );
   }
+  // The fee is for the assigned engineer's contact: the server opens no order before there is one.
+  if (!ticket.engineer) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        An engineer is being assigned. Once they are, you can pay the engineer assignment fee to see their contact
+        details and continue.
+      </p>
+    );
+  }
   return (
     <>
       <p className="text-sm text-muted-foreground">
-        {ticket.engineer ? `${ticket.engineer.name} is your engineer.` : 'An engineer is being assigned.'} Pay the
-        engineer assignment fee to see their contact details and continue.
+        {ticket.engineer.name} is your engineer. Pay the engineer assignment fee to see their contact details and
+        continue.
       </p>
       <PayToContinue ticket={ticket} user={user} />
     </>
