@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DEFAULT_POOL_MAX } from '../config.js';
 import { type AutovacuumOptions, type AutovacuumPass, autovacuumPass } from './autovacuum.js';
+import { type DataDirLock, lockDataDir } from './data-dir.js';
 import { type Listener, pgliteListener, postgresListener } from './listener.js';
 import { takingTurns } from './pglite-turns.js';
 import * as schema from './schema/index.js';
@@ -96,7 +97,10 @@ export function openDatabase(target: DatabaseTarget): Database {
     };
   }
   let client: PGlite;
+  let dataDirLock: DataDirLock | undefined;
   if ('dataDir' in target) {
+    // First, before PGlite touches the folder: a second process on it refuses to start (data-dir.ts).
+    dataDirLock = lockDataDir(target.dataDir);
     const dir = resolve(target.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
@@ -114,6 +118,9 @@ export function openDatabase(target: DatabaseTarget): Database {
     },
     maintain: (options) => autovacuumPass(turns, options),
     listener: pgliteListener(client),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      dataDirLock?.release();
+    },
   };
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { z } from 'zod';
 import { idSchema } from '../../../shared/contracts/common.js';
 import type { Config } from '../../config.js';
+import { ensureDataDir } from '../../db/data-dir.js';
 
 const ISSUER = 'remotefix';
 const TOKEN_LIFETIME = '7d';
@@ -55,10 +56,9 @@ export function createTokenService(secret: string): TokenService {
  */
 export function resolveJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>): string {
   if (config.jwtSecret) return config.jwtSecret;
-  const dir = resolve(config.dataDir);
-  const file = join(dir, 'jwt-secret');
+  const file = join(resolve(config.dataDir), 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dir, { recursive: true });
+  ensureDataDir(config.dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;
