@@ -88,7 +88,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
   app.addHook('preClose', async () => streams.endAll());
   app.addHook('onClose', async () => streams.stop());
   await app.register(cookie);
-  await app.register(securityPlugin, { config });
+  await app.register(securityPlugin, { config, db });
   await app.register(openapiPlugin);
   await app.register(authPlugin, { db, tokens });
 

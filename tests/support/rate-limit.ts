@@ -9,7 +9,7 @@ type Headers = Record<string, string>;
 
 /**
  * The rate-limited public calls, each from a chosen client address (a describe uses its own, so the
- * budgets of one do not spill into another): a login that fails, a signup that succeeds, and a
+ * budgets of one do not spill into another): a login that fails (for an email of its own), a signup that succeeds, and a
  * valid contact request.
  */
 export async function limitedCalls(t: TestApp) {
@@ -19,7 +19,8 @@ export async function limitedCalls(t: TestApp) {
     injectNo5xx(t, { method: 'POST', url, remoteAddress: ip, headers, payload });
   return {
     login: (ip: string, headers?: Headers) =>
-      from(ip, '/api/login', { email: 'nobody@example.com', password: 'wrong-password-1' }, headers),
+      // A new email each time: the per-account lock (10 failures, DECISIONS.md §7.6) stays out of the way.
+      from(ip, '/api/login', { email: uniqueEmail('nobody'), password: 'wrong-password-1' }, headers),
     signup: (ip: string) =>
       from(ip, '/api/signup', {
         name: 'Asha',

@@ -36,6 +36,11 @@ export interface TestAppOverrides {
   razorpayApiUrl?: string;
   /** Collects the app's log, one JSON line per entry, at `warn` and above (the test's own, not buildApp's). */
   logLines?: string[];
+  /**
+   * Runs the app on this PostgreSQL database (made by the test, which drops it) instead of a fresh one:
+   * several apps on one URL are several instances of the service.
+   */
+  databaseUrl?: string;
 }
 
 /**
@@ -58,9 +63,11 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { logLines, databaseUrl, ...appOverrides } = overrides;
+  const { database, drop } = databaseUrl
+    ? { database: openDatabase({ url: databaseUrl }), drop: async () => {} }
+    : await freshDatabase();
   await prepareDatabase(database, config);
-  const { logLines, ...appOverrides } = overrides;
   const app = await buildApp({
     config: logLines ? { ...config, logLevel: 'warn' } : config,
     database,

@@ -74,6 +74,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.logDetail) request.log.error(err.logDetail, err.message);
+      if (err.retryAfterSeconds) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.status(err.statusCode).send({ error: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { sweepRateLimits } from '../db/rate-limits.js';
+import { databaseRateLimitStore } from './rate-limit-store.js';
 
 /**
  * What Razorpay's checkout (checkout.js) loads and calls, as Razorpay's own integrations list it:
@@ -76,8 +79,14 @@ export function helmetOptions(config: Config): HelmetOptions {
   };
 }
 
-/** Security headers (helmet's, with a strict CSP) on every answer, and the rate limiter that routes opt into. */
-export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+/** How often an instance deletes the rate-limit counters whose window has ended. */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Security headers (helmet's, with a strict CSP) on every answer, and the rate limiter that routes
+ * opt into, its counters in the database.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, { config, db }: { config: Config; db: Db }) => {
   const headers = securityHeaders(helmetOptions(config));
   // onRequest, early: an answer a later hook or the error handler gives (401, 403, 404, a 503 for a
   // database that is down) carries them too. A route may still set its own (Swagger UI's CSP,
@@ -89,9 +98,22 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
 
   await app.register(rateLimit, {
     global: false,
+    // Shared by every instance: each limit names its counters with a groupId (rate-limit-store.ts).
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${context.after}.`,
     }),
+  });
+
+  // Dead counters are deleted once a minute, outside the requests (each hit stays one statement).
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    sweeping = sweepRateLimits(db).catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'));
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
   });
 });

@@ -4,3 +4,4 @@ export * from './contacts.js';
 export * from './tickets.js';
 export * from './payments.js';
 export * from './oidc.js';
+export * from './rate-limits.js';

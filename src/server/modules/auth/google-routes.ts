@@ -33,7 +33,7 @@ export async function googleRoutes(
   };
   // Each start stores a sign-in (state, nonce, verifier) for 10 minutes: a per-client budget of its
   // own, as many a minute as login and signup together have (RATE_LIMIT_AUTH).
-  const startLimit = app.rateLimit({ max: config.rateLimit.auth, timeWindow: ONE_MINUTE });
+  const startLimit = app.rateLimit({ max: config.rateLimit.auth, timeWindow: ONE_MINUTE, groupId: 'google-login' });
 
   const fail = (reply: FastifyReply, reason: GoogleFailure) =>
     reply.clearCookie(COOKIE, { path: COOKIE_PATH }).redirect(`/?authError=${reason}`, 302);

@@ -18,7 +18,8 @@ export async function authRoutes(
 ) {
   // Login and signup share one per-client budget (DECISIONS.md §3). A per-route `config.rateLimit`
   // (even with a groupId) gets its own counter store per route, so the one limiter hook is shared instead.
-  const authLimit = app.rateLimit({ max: config.rateLimit.auth, timeWindow: ONE_MINUTE });
+  // The groupId names its counters in the database, which every instance shares.
+  const authLimit = app.rateLimit({ max: config.rateLimit.auth, timeWindow: ONE_MINUTE, groupId: 'auth' });
 
   app.post('/api/signup', {
     config: { access: 'public' },

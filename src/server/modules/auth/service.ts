@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { startLogin } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findUserByEmail, insertUser, updateUser } from './queries.js';
 
@@ -40,10 +41,13 @@ export async function createAccount(
 }
 
 export async function login(db: Db, email: string, password: string): Promise<UserRow> {
+  // Past 10 failures for this email in 15 minutes: 429 before the password is looked at.
+  const attempt = await startLogin(db, email);
   const user = await findUserByEmail(db, email);
   // Unknown email, wrong password and a Google-only account all read the same.
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !ok) throw unauthorized('Invalid credentials');
+  await attempt.succeeded();
   return user;
 }
 

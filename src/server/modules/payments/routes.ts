@@ -31,6 +31,7 @@ export async function paymentRoutes(
   const orderLimit = app.rateLimit({
     max: ordersPerMinute,
     timeWindow: ONE_MINUTE,
+    groupId: 'orders',
     keyGenerator: (request) => `customer:${request.user?.id ?? request.ip}`,
   });
 
