@@ -5,3 +5,4 @@ export * from './tickets.js';
 export * from './payments.js';
 export * from './oidc.js';
 export * from './rate-limits.js';
+export * from './conversation.js';

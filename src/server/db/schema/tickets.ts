@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { REMOTE_TOOLS } from '../../../shared/contracts/messages.js';
 import { TICKET_STATUSES, TICKET_EVENT_KINDS } from '../../../shared/tickets.js';
 import { services } from './catalogue.js';
 import { users } from './users.js';
 
 export const ticketStatusEnum = pgEnum('ticket_status', TICKET_STATUSES);
 export const ticketEventKindEnum = pgEnum('ticket_event_kind', TICKET_EVENT_KINDS);
+export const remoteToolEnum = pgEnum('remote_tool', REMOTE_TOOLS);
 
 export const tickets = pgTable(
   'tickets',
@@ -28,8 +30,12 @@ export const tickets = pgTable(
     bookingOrderId: text('booking_order_id').notNull().unique(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The remote session the customer gave (tool and id); cleared when the ticket is completed. */
+    remoteTool: remoteToolEnum('remote_tool'),
+    remoteAccessId: text('remote_access_id'),
   },
   (t) => [
+    check('tickets_remote_access_whole', sql`(${t.remoteTool} is null) = (${t.remoteAccessId} is null)`),
     index('tickets_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('tickets_engineer_created_idx')
       .on(t.engineerId, t.createdAt, t.id)

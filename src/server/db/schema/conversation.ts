@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tickets } from './tickets.js';
+import { users } from './users.js';
+
+/** Bytes: node-postgres reads a Buffer, PGlite a Uint8Array; both are handed on as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/** The conversation on a ticket (DECISIONS.md §7.2): messages, and staff notes (`internal`). */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Trimmed; '' when the message only carries attachments. */
+    body: text('body').notNull(),
+    internal: boolean('internal').notNull().default(false),
+    // clock_timestamp(), taken under the ticket's row lock: a ticket's messages are in the order they
+    // committed, so a reader that asks for the ones after the last it saw never misses one.
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('ticket_messages_ticket_created_idx').on(t.ticketId, t.createdAt, t.id)],
+);
+
+/**
+ * Files attached to messages, their bytes in the database so that every instance serves every file.
+ * An upload belongs to its uploader and ticket until a message uses it (`messageId`); one no message
+ * used within 24 hours is deleted (conversation/jobs.ts).
+ */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    messageId: uuid('message_id').references(() => ticketMessages.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticket_attachments_message_idx').on(t.messageId),
+    // The clean-up's search: unused uploads, oldest first.
+    index('ticket_attachments_unused_idx')
+      .on(t.createdAt)
+      .where(sql`${t.messageId} is null`),
+  ],
+);
+
+/** How far each reader has read a ticket's conversation: the unread counts. */
+export const ticketReads = pgTable(
+  'ticket_reads',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The creation time of the last message read: every message up to it is read. */
+    readUpTo: timestamp('read_up_to', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.userId] })],
+);
+
+export type MessageRow = typeof ticketMessages.$inferSelect;
+export type AttachmentRow = typeof ticketAttachments.$inferSelect;
