@@ -3,6 +3,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { appJobs } from './jobs/app-jobs.js';
+import { createJobs } from './jobs/queue.js';
 import type { ZodApp } from './lib/http.js';
 import { requestForLog } from './lib/logging.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
@@ -15,8 +17,8 @@ import { databaseViewerRoutes } from './modules/database-viewer/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { createEventStreams } from './modules/events/streams.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { jobRoutes } from './modules/jobs/routes.js';
 import { createPaymentProvider } from './modules/payments/providers/index.js';
-import { scheduleReconciliation } from './modules/payments/reconcile.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { webhookRoutes } from './modules/payments/webhook-routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
@@ -65,6 +67,8 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
   const db = database.db;
   const tokens = createTokenService(jwtSecret);
   const provider = createPaymentProvider(config, jwtSecret, overrides);
+  // The job queue runs while the app is up, and stops after the last request (onClose).
+  const jobs = createJobs(database.openJobsConnection(), app.log, appJobs({ database, db, provider }));
 
   await app.register(errorHandlerPlugin);
   // Shutting down: requests already running finish; a new one (e.g. on a kept-alive connection)
@@ -109,13 +113,14 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await eventRoutes(api, { streams });
     await catalogueAdminRoutes(api, { db });
     await databaseViewerRoutes(api, { db });
+    await jobRoutes(api, { db });
     await paymentRoutes(api, { db, provider, ordersPerMinute: config.rateLimit.orders });
     await api.register(async (webhooks: ZodApp) => webhookRoutes(webhooks, { db, provider }));
   });
 
   await app.register(webPlugin, { config, apiRoots });
-  // Razorpay orders whose webhook never came are asked about at Razorpay itself.
-  scheduleReconciliation(app, db, provider);
+  await jobs.start();
+  app.addHook('onClose', async () => jobs.stop());
   return app;
 }
 

@@ -1,6 +1,5 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { startAutovacuum } from './db/autovacuum.js';
 import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/bootstrap.js';
 import { resolveJwtSecret } from './modules/auth/tokens.js';
@@ -22,7 +21,7 @@ async function main() {
   const database = openDatabase(
     config.databaseUrl ? { url: config.databaseUrl, poolMax: config.databasePoolMax } : { dataDir: config.dataDir },
   );
-  await prepareDatabase(database, config).catch((err: unknown) => {
+  const bootWarnings = await prepareDatabase(database, config).catch((err: unknown) => {
     throw new StartError(
       config.databaseUrl
         ? `cannot reach or prepare the database of DATABASE_URL (${databaseAddress(config.databaseUrl)})`
@@ -31,8 +30,7 @@ async function main() {
     );
   });
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
-  // PGlite has no autovacuum worker, so the app does its work (Database.maintain: nothing on PostgreSQL).
-  const autovacuum = startAutovacuum(database, app.log);
+  for (const warning of bootWarnings) app.log.warn(warning.detail, warning.msg);
   if (config.payments.provider === 'test') {
     app.log.warn('Payments use the built-in TEST provider: no real money moves.');
   }
@@ -53,9 +51,8 @@ async function main() {
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     sweep.unref();
     try {
-      await app.close(); // stops accepting, waits for in-flight requests
+      await app.close(); // stops accepting, waits for in-flight requests, then stops the job queue
       clearInterval(sweep);
-      await autovacuum.stop();
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { paymentJobs } from '../../src/server/modules/payments/jobs.js';
 import { createRazorpayProvider } from '../../src/server/modules/payments/providers/razorpay-provider.js';
 import { createTestProvider } from '../../src/server/modules/payments/providers/test-provider.js';
 import { RECONCILE, reconcileOrders } from '../../src/server/modules/payments/reconcile.js';
@@ -210,5 +211,39 @@ describe('reconcileOrders', () => {
     const result = await reconcileOrders(t.database.db, createTestProvider('seed'), log);
     expect(result.settled).toBe(0);
     expect((await paymentRow(t, orderId))?.status).toBe('created');
+  });
+});
+
+describe('the reconciliation job (payments/jobs.ts)', () => {
+  const context = { id: 'job', log, stopping: () => false };
+
+  it('is scheduled every RECONCILE.everyMs on Razorpay, once for all instances, and not with the test provider', async () => {
+    expect(RECONCILE.everyMs).toBe(10 * 60_000);
+    const [razorpay] = paymentJobs({ db: t.database.db, provider: provider() });
+    expect(razorpay).toMatchObject({ name: 'payments.reconcile', cron: '*/10 * * * *' });
+    expect(paymentJobs({ db: t.database.db, provider: createTestProvider('seed') })[0]?.cron).toBeNull();
+    // The app on Razorpay keeps that schedule in the queue (pg-boss sends each slot's job once).
+    const { rows } = (await t.database.db.execute(
+      sql`select cron from pgboss.schedule where name = 'payments.reconcile'`,
+    )) as unknown as { rows: unknown[] };
+    expect(rows).toEqual([{ cron: '*/10 * * * *' }]);
+  });
+
+  it('settles what Razorpay captured, as reconcileOrders does, and stops between orders when told', async () => {
+    const [job] = paymentJobs({ db: t.database.db, provider: provider() });
+    const paid = await orderOpened(30);
+    standIn.payments.set(paid.orderId, [captured()]);
+    expect(await job!.handler({}, context)).toMatchObject({ settled: 1 });
+    expect((await paymentRow(t, paid.orderId))?.status).toBe('captured');
+
+    // The queue is stopping (the process shuts down): the round ends before its next order.
+    const left = await orderOpened(30);
+    standIn.payments.set(left.orderId, [captured()]);
+    expect(await job!.handler({}, { ...context, stopping: () => true })).toEqual({
+      checked: 0,
+      settled: 0,
+      unanswered: 0,
+    });
+    expect((await paymentRow(t, left.orderId))?.status).toBe('created');
   });
 });

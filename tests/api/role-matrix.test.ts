@@ -60,6 +60,8 @@ const ENDPOINTS: Array<{
   { method: 'DELETE', url: `/api/admin/services/${id}`, allowed: STAFF },
   { method: 'GET', url: '/api/prisma', allowed: STAFF },
   { method: 'GET', url: '/api/prisma/User', allowed: STAFF },
+  { method: 'GET', url: '/api/admin/jobs', allowed: STAFF },
+  { method: 'POST', url: `/api/admin/jobs/${id}/retry`, allowed: STAFF },
 ];
 
 let t: TestApp;

@@ -55,7 +55,13 @@ test.describe('who may open the admin pages', () => {
     await expect(page).toHaveURL('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
     await expect(page.getByText('Signed in as E2E Admin (superadmin)')).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText(['All Tickets', 'All Users', 'Contact Requests', 'Services']);
+    await expect(page.getByRole('tab')).toHaveText([
+      'All Tickets',
+      'All Users',
+      'Contact Requests',
+      'Services',
+      'Jobs',
+    ]);
     await expect(page.getByRole('tab', { name: 'All Tickets' })).toHaveAttribute('aria-selected', 'true');
 
     // Logout from the admin header goes home, signed out.

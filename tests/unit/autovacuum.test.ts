@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AutovacuumPass, startAutovacuum } from '../../src/server/db/autovacuum.js';
+import type { AutovacuumPass } from '../../src/server/db/autovacuum.js';
 import { type Database, openDatabase } from '../../src/server/db/client.js';
+import { databaseJobs } from '../../src/server/db/jobs.js';
 
 // PGlite has no autovacuum worker; the app does its work (src/server/db/autovacuum.ts).
 
@@ -134,73 +136,50 @@ describe('autovacuum on PGlite', () => {
   });
 });
 
-describe('startAutovacuum', () => {
-  const silentLog = () => {
+describe('the upkeep job (db/jobs.ts)', () => {
+  const capturingLog = () => {
     const lines: { level: string; details: object; message: string }[] = [];
-    return {
-      lines,
+    const log = {
       info: (details: object, message: string) => void lines.push({ level: 'info', details, message }),
-      error: (details: object, message: string) => void lines.push({ level: 'error', details, message }),
-    };
+    } as unknown as FastifyBaseLogger;
+    return { lines, context: { id: 'job', log, stopping: () => false } };
   };
-  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('runs a pass every interval, every table first, logs what it ran, and goes on after a failed pass', async () => {
-    const answers: (AutovacuumPass | Error)[] = [new Error('disk full'), { ran: ['vacuum public.x'] }, { ran: [] }];
-    let calls = 0;
-    const everyTable: (boolean | undefined)[] = [];
-    const log = silentLog();
-    const schedule = startAutovacuum(
-      {
-        maintain: async (options) => {
-          everyTable.push(options?.everyTable);
-          const answer = answers[Math.min(calls++, answers.length - 1)];
-          if (answer instanceof Error) throw answer;
-          return answer as AutovacuumPass;
-        },
-      },
-      log,
-      10,
-    );
-    await wait(100);
-    await schedule.stop();
-    expect(calls).toBeGreaterThanOrEqual(3);
-    expect(log.lines[0]).toMatchObject({ level: 'error', message: 'autovacuum pass failed' });
-    expect(log.lines[1]).toMatchObject({
-      level: 'info',
-      message: 'autovacuum',
-      details: { ran: ['vacuum public.x'] },
-    });
-    expect(log.lines).toHaveLength(2); // an empty pass logs nothing
-    // Every table until a pass succeeds (the first failed), then by the thresholds.
-    expect(everyTable.slice(0, 3)).toEqual([true, true, false]);
+  it('is scheduled every minute on PGlite, and not at all on PostgreSQL (its own autovacuum does this)', () => {
+    const maintain = async () => ({ ran: [] });
+    expect(databaseJobs({ kind: 'pglite', maintain })[0]).toMatchObject({ name: 'db.upkeep', cron: '* * * * *' });
+    expect(databaseJobs({ kind: 'postgres', maintain })[0]?.cron).toBeNull();
   });
 
-  it('never runs two passes at once, and stop() waits for the pass in progress', async () => {
-    let running = 0;
-    let most = 0;
-    let finished = 0;
-    const schedule = startAutovacuum(
-      {
-        maintain: async () => {
-          most = Math.max(most, ++running);
-          await wait(60);
-          running--;
-          finished++;
-          return { ran: [] };
-        },
+  it('vacuums every table until a pass succeeds, then by the thresholds; logs what it ran; a failed pass throws', async () => {
+    const answers: (AutovacuumPass | Error)[] = [new Error('disk full'), { ran: ['vacuum public.x'] }, { ran: [] }];
+    const everyTable: (boolean | undefined)[] = [];
+    const [upkeep] = databaseJobs({
+      kind: 'pglite',
+      maintain: async (options) => {
+        everyTable.push(options?.everyTable);
+        const answer = answers.shift();
+        if (answer instanceof Error) throw answer;
+        return answer as AutovacuumPass;
       },
-      silentLog(),
-      5,
-    );
-    await wait(30); // a pass is under way
-    await schedule.stop();
-    expect(running).toBe(0);
-    expect(finished).toBeGreaterThanOrEqual(1);
-    expect(most).toBe(1);
-    const after = finished;
-    await wait(50);
-    expect(finished).toBe(after); // none after stop()
+    });
+    const { lines, context } = capturingLog();
+    // A failure is the queue's to record (the job fails, and is listed for the admins).
+    await expect(upkeep!.handler({}, context)).rejects.toThrow('disk full');
+    await upkeep!.handler({}, context);
+    await upkeep!.handler({}, context);
+    expect(everyTable).toEqual([true, true, false]);
+    expect(lines).toHaveLength(1); // an empty pass logs nothing
+    expect(lines[0]).toMatchObject({ level: 'info', message: 'autovacuum', details: { ran: ['vacuum public.x'] } });
+  });
+
+  it("runs the database's own pass", async () => {
+    const [upkeep] = databaseJobs(database);
+    await database.db.execute(sql`create table small (id int primary key)`);
+    await database.db.execute(sql`insert into small select g from generate_series(1, 100) g`);
+    await flushStatistics();
+    const { ran } = (await upkeep!.handler({}, capturingLog().context)) as AutovacuumPass;
+    expect(ran).toContain('vacuum (analyze) public.small');
   });
 });
 

@@ -1,8 +1,4 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { Database } from './client.js';
-
-/** How often PostgreSQL's autovacuum looks at the tables (its `autovacuum_naptime`). */
-export const AUTOVACUUM_NAPTIME_MS = 60_000;
 
 /** `everyTable`: vacuum every table whatever its counts say (the first pass after a start). */
 export interface AutovacuumOptions {
@@ -62,48 +58,4 @@ export async function autovacuumPass(
     ran.push(statement);
   }
   return { ran };
-}
-
-interface Log {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
-/**
- * Runs the database's maintenance pass (`Database.maintain`) every `intervalMs`, never two at once,
- * the first (until one succeeds) with `everyTable` (see autovacuumPass), logging what it ran and any
- * failure (a failed pass is tried again at the next interval). `stop()` resolves once a pass in
- * progress has finished, so the database can be closed after it. The timer does not keep the
- * process up.
- */
-export function startAutovacuum(
-  database: Pick<Database, 'maintain'>,
-  log: Log,
-  intervalMs = AUTOVACUUM_NAPTIME_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let first = true;
-  const pass = async () => {
-    const started = performance.now();
-    try {
-      const { ran } = await database.maintain({ everyTable: first });
-      first = false;
-      if (ran.length > 0) log.info({ ran, ms: Math.round(performance.now() - started) }, 'autovacuum');
-    } catch (err) {
-      log.error({ err }, 'autovacuum pass failed');
-    }
-  };
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = pass().finally(() => (running = undefined));
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { DEFAULT_POOL_MAX } from '../config.js';
 import { type AutovacuumOptions, type AutovacuumPass, autovacuumPass } from './autovacuum.js';
 import { type DataDirLock, lockDataDir } from './data-dir.js';
+import { type JobsConnection, pgliteJobsConnection, postgresJobsConnection } from './jobs-connection.js';
 import { type Listener, pgliteListener, postgresListener } from './listener.js';
 import { takingTurns } from './pglite-turns.js';
 import * as schema from './schema/index.js';
@@ -27,12 +28,14 @@ export interface Database {
   ping(): Promise<void>;
   /**
    * One pass of the upkeep PostgreSQL's autovacuum does: on PGlite, which has no autovacuum worker,
-   * vacuums and analyses the tables that need it (`autovacuum.ts`; main.ts runs it every minute); on
-   * PostgreSQL nothing, as its own autovacuum does this.
+   * vacuums and analyses the tables that need it (`autovacuum.ts`; a scheduled job runs it every
+   * minute, `db/jobs.ts`); on PostgreSQL nothing, as its own autovacuum does this.
    */
   maintain(options?: AutovacuumOptions): Promise<AutovacuumPass>;
   /** The database's notifications (LISTEN/NOTIFY): what reaches every instance once it commits. */
   listener: Listener;
+  /** A connection of the job queue's own (pg-boss), closed by whoever opens it (`jobs/queue.ts`). */
+  openJobsConnection(): JobsConnection;
   close(): Promise<void>;
 }
 
@@ -89,6 +92,7 @@ export function openDatabase(target: DatabaseTarget): Database {
         await db.execute(sql`select 1`);
       },
       maintain: async () => ({ ran: [] }),
+      openJobsConnection: () => postgresJobsConnection(target.url),
       listener,
       async close() {
         await listener.close();
@@ -117,6 +121,7 @@ export function openDatabase(target: DatabaseTarget): Database {
       await client.query('select 1');
     },
     maintain: (options) => autovacuumPass(turns, options),
+    openJobsConnection: () => pgliteJobsConnection(turns),
     listener: pgliteListener(client),
     async close() {
       await client.close();

@@ -14,7 +14,7 @@ import { settleCapture } from './settlement.js';
  * claim different orders, and settlement is exactly-once under the order's row lock anyway.
  */
 export const RECONCILE = {
-  /** How often each instance looks (its first look comes at a random moment within one interval). */
+  /** How often the reconciliation job runs (`jobs.ts`, once for all instances): minutes that divide an hour. */
   everyMs: 10 * 60_000,
   /** Left alone for this long after its last activity: the checkout and the webhook settle it first. */
   graceMs: 15 * 60_000,
@@ -78,41 +78,4 @@ export async function reconcileOrders(
     }
   }
   return result;
-}
-
-/**
- * Runs the reconciliation every RECONCILE.everyMs while the app is up (Razorpay only). Instances
- * started together do not look at the same moment (a random first delay); closing the app stops a
- * look between two orders and waits for it, before the database closes.
- */
-export function scheduleReconciliation(
-  app: { addHook(name: 'onClose', fn: () => Promise<void>): unknown; log: FastifyBaseLogger },
-  db: Db,
-  provider: PaymentProvider,
-) {
-  if (provider.name !== 'razorpay') return;
-  let stopped = false;
-  let current: Promise<unknown> | undefined;
-  const look = () => {
-    if (stopped || current) return;
-    current = reconcileOrders(db, provider, app.log, { stopped: () => stopped })
-      .catch((err: unknown) => app.log.error({ err }, 'reconciliation failed'))
-      .finally(() => (current = undefined));
-  };
-  let interval: NodeJS.Timeout | undefined;
-  const first = setTimeout(
-    () => {
-      look();
-      interval = setInterval(look, RECONCILE.everyMs);
-      interval.unref();
-    },
-    Math.round(Math.random() * RECONCILE.everyMs),
-  );
-  first.unref();
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(interval);
-    await current;
-  });
 }

@@ -1,4 +1,4 @@
-import { Database, Inbox, Layers, Ticket, Users } from 'lucide-react';
+import { Database, Inbox, Layers, ListRestart, Ticket, Users } from 'lucide-react';
 import { Link, useOutletContext } from 'react-router';
 import type { User } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
@@ -6,13 +6,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useTabParam } from '@/lib/use-tab-param';
 import { ContactsTab } from './contacts-tab';
+import { JobsTab } from './jobs-tab';
 import { ServicesTab } from './services-tab';
 import { TicketsTab } from './tickets-tab';
 import { UsersTab } from './users-tab';
 
-const TABS = ['tickets', 'users', 'contacts', 'services'] as const;
+const TABS = ['tickets', 'users', 'contacts', 'services', 'jobs'] as const;
 
-/** /admin: All Tickets, All Users, Contact Requests, Services. */
+/** /admin: All Tickets, All Users, Contact Requests, Services, Jobs (the background jobs that failed). */
 export default function AdminDashboard() {
   const user = useOutletContext<User>();
   const [tab, selectTab] = useTabParam(TABS);
@@ -50,6 +51,10 @@ export default function AdminDashboard() {
             <Layers aria-hidden="true" />
             Services
           </TabsTrigger>
+          <TabsTrigger value="jobs">
+            <ListRestart aria-hidden="true" />
+            Jobs
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="tickets">
           <h2 className="sr-only">All tickets</h2>
@@ -66,6 +71,10 @@ export default function AdminDashboard() {
         <TabsContent value="services">
           <h2 className="sr-only">Services</h2>
           <ServicesTab />
+        </TabsContent>
+        <TabsContent value="jobs">
+          <h2 className="sr-only">Background jobs</h2>
+          <JobsTab />
         </TabsContent>
       </Tabs>
     </div>

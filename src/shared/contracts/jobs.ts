@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './tickets.js';
+
+/** A background job's states, as the job queue (pg-boss) names them. */
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** A background job as the admins see it. */
+export const jobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: z.enum(JOB_STATES),
+  /** Attempts after the first (a failed job that was never retried: 0). */
+  retryCount: z.number().int(),
+  /** The last attempt's error, while the job has not completed. */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  /** When it completed, or last failed for good. */
+  completedAt: z.string().nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobListQuerySchema = pageQuerySchema.extend({
+  state: z.enum(JOB_STATES).default('failed'),
+});
+
+export const jobsResponseSchema = z.object({
+  jobs: z.array(jobSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type JobsResponse = z.infer<typeof jobsResponseSchema>;
+
+export const jobResponseSchema = z.object({ job: jobSchema });
+export type JobResponse = z.infer<typeof jobResponseSchema>;
