@@ -166,6 +166,36 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
     );
   });
 
+  // Issue 26: a verified Google email took over the superadmin account and removed its password.
+  // Linking by email is for customer accounts only; staff sign in with their password (§7.6).
+  it.each(['engineer', 'admin', 'superadmin'] as const)(
+    'never links a staff account (%s) by email: refused with staff_account, password and sessions intact',
+    async (role) => {
+      const staff = await signUp(t, { email: uniqueEmail(role) }, role);
+      issuer.nextClaims({ sub: `taker-of-${staff.user.email}`, email: staff.user.email, email_verified: true });
+      expectFailure(await finish(await approvedCallback()), 'staff_account');
+
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, staff.user.id));
+      expect(row).toMatchObject({ role, googleSub: null });
+      expect(row?.passwordHash).not.toBeNull();
+      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: staff.headers })).statusCode).toBe(200);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: staff.user.email, password: 'correct-horse-42' },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(await t.database.db.$count(users, eq(users.email, staff.user.email))).toBe(1);
+    },
+  );
+
+  it('refuses a staff account even when a Google account is already linked to it (staff use their password)', async () => {
+    const engineer = await signUp(t, { email: uniqueEmail('linked-engineer') }, 'engineer');
+    await t.database.db.update(users).set({ googleSub: 'engineer-google-sub' }).where(eq(users.id, engineer.user.id));
+    issuer.nextClaims({ sub: 'engineer-google-sub', email: engineer.user.email, email_verified: true });
+    expectFailure(await finish(await approvedCallback()), 'staff_account');
+  });
+
   it('never lets an unverified email take over an existing account (or open a new one)', async () => {
     const owner = await signUp(t, { email: uniqueEmail('victim') });
     issuer.nextClaims({ sub: 'attacker-sub', email: owner.user.email, email_verified: false });

@@ -7,6 +7,7 @@ import { services, users } from '../../src/server/db/schema/index.js';
 import { verifyPassword } from '../../src/server/modules/auth/passwords.js';
 import { findUserByEmail, updateUser } from '../../src/server/modules/auth/queries.js';
 import { createAccount } from '../../src/server/modules/auth/service.js';
+import { demoteSuperadmin } from '../../src/server/modules/auth/superadmins.js';
 import type { User } from '../../src/shared/contracts/auth.js';
 import { expectError } from '../support/api.js';
 import { createTestApp, freshDatabase, type TestApp } from '../support/test-app.js';
@@ -120,6 +121,43 @@ describe('superadmin bootstrap (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
       await prepareDatabase(database, config);
       const [again] = await database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
       expect(again!.tokenVersion).toBe(after!.tokenVersion);
+    });
+
+    // Issue 26: with a new ADMIN_EMAIL the old superadmin silently kept its role. It still does (a
+    // typo in ADMIN_EMAIL must not lock the real owner out), but every boot now says so, naming the
+    // accounts and how to demote them.
+    it('a changed ADMIN_EMAIL keeps the old superadmin, with a warning naming it and how to demote it', async () => {
+      expect(
+        await prepareDatabase(
+          database,
+          loadConfig({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'rotated-password-2' }),
+        ),
+      ).toEqual([]);
+
+      const config = loadConfig({ ADMIN_EMAIL: 'successor@example.com', ADMIN_PASSWORD: 'successor-password-3' });
+      const warnings = await prepareDatabase(database, config);
+      const supers = await database.db.select().from(users).where(eq(users.role, 'superadmin'));
+      expect(supers.map((u) => u.email).sort()).toEqual(['owner@example.com', 'successor@example.com']);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.detail).toEqual({ otherSuperadmins: ['owner@example.com'] });
+      expect(warnings[0]!.msg).toContain('owner@example.com');
+      expect(warnings[0]!.msg).toContain('scripts/demote-superadmin.ts');
+      expect(warnings[0]!.msg).toMatch(/UPDATE users SET role = 'admin'/);
+
+      // Demoted as the warning says: its sessions end, and the next boot says nothing.
+      const [before] = await database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
+      const demoted = await demoteSuperadmin(database.db, ' Owner@Example.com ', 'admin', config.admin);
+      expect(demoted).toMatchObject({ email: 'owner@example.com', role: 'admin' });
+      expect(demoted.tokenVersion).toBe(before!.tokenVersion + 1);
+      expect(await prepareDatabase(database, config)).toEqual([]);
+
+      // ADMIN_EMAIL's own account is not demoted (the next boot would promote it again), nor a non-superadmin.
+      await expect(demoteSuperadmin(database.db, 'successor@example.com', 'admin', config.admin)).rejects.toThrow(
+        /ADMIN_EMAIL/,
+      );
+      await expect(demoteSuperadmin(database.db, 'owner@example.com', 'user', config.admin)).rejects.toThrow(
+        /not a superadmin/,
+      );
     });
   });
 });

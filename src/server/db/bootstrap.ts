@@ -1,11 +1,23 @@
 import type { Config } from '../config.js';
 import { ensureSuperadmin } from '../modules/auth/service.js';
+import { otherSuperadmins } from '../modules/auth/superadmins.js';
 import { seedCatalogue } from '../modules/catalogue/seed.js';
 import type { Database } from './client.js';
 
-/** Everything a database needs before the app serves from it: migrations, the catalogue seed, the superadmin. */
-export async function prepareDatabase(database: Database, config: Pick<Config, 'admin'>): Promise<void> {
+/** Something the boot found that the operator should know: main.ts logs each one as a warning. */
+export interface BootWarning {
+  msg: string;
+  detail: object;
+}
+
+/**
+ * Everything a database needs before the app serves from it: migrations, the catalogue seed, the
+ * superadmin. Answers what the log should warn about (superadmins beside ADMIN_EMAIL's).
+ */
+export async function prepareDatabase(database: Database, config: Pick<Config, 'admin'>): Promise<BootWarning[]> {
   await database.migrate();
   await seedCatalogue(database.db);
-  if (config.admin) await ensureSuperadmin(database.db, config.admin);
+  if (!config.admin) return [];
+  const admin = await ensureSuperadmin(database.db, config.admin);
+  return otherSuperadmins(database.db, admin);
 }

@@ -10,7 +10,7 @@ export interface GoogleIdentity {
 
 /** Why a Google sign-in did not complete; each maps to a message the home page shows. */
 export type GoogleFailure =
-  'not_configured' | 'unavailable' | 'denied' | 'state' | 'token' | 'unverified_email' | 'no_email';
+  'not_configured' | 'unavailable' | 'denied' | 'state' | 'token' | 'unverified_email' | 'no_email' | 'staff_account';
 
 export class GoogleSignInError extends Error {
   constructor(

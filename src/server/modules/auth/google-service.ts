@@ -28,8 +28,20 @@ export async function consumeGoogleLogin(db: Db, state: string) {
 }
 
 /**
- * The account for a Google identity: the one already linked to it; else the account with that
- * email, linked only when Google says the email is verified; else a new customer.
+ * Google signs customers in, never staff (DECISIONS.md §7.6). A verified Google email took over the
+ * superadmin account and removed its password (issue 26): an engineer, admin or superadmin account
+ * is never linked by email, and is refused even when a Google account is linked to it already (only
+ * a direct database edit could do that), so staff always sign in with their password and its second
+ * factor. The refusal changes nothing on the account; the home page tells them to use the password.
+ */
+function refuseStaff(user: UserRow): UserRow {
+  if (user.role !== 'user') throw new GoogleSignInError('staff_account');
+  return user;
+}
+
+/**
+ * The account for a Google identity: the one already linked to it; else the customer account with
+ * that email, linked only when Google says the email is verified; else a new customer.
  *
  * Linking by email is the first proof that the address belongs to whoever signs in: nothing checked
  * it at signup or in a profile edit, and an account already linked to another Google account may
@@ -42,13 +54,14 @@ export async function accountForGoogle(
   identity: GoogleIdentity,
 ): Promise<{ user: UserRow; passwordRemoved: boolean }> {
   const linked = await findUserByGoogleSub(db, identity.sub);
-  if (linked) return { user: linked, passwordRemoved: false };
+  if (linked) return { user: refuseStaff(linked), passwordRemoved: false };
   if (!identity.email) throw new GoogleSignInError('no_email');
   // An unverified address could belong to someone else: never let it open or claim an account.
   if (!identity.emailVerified) throw new GoogleSignInError('unverified_email');
 
   const existing = await findUserByEmail(db, identity.email);
   if (existing) {
+    refuseStaff(existing);
     // Not found by this Google account, so whoever holds the account now got its address some other
     // way: a signup, a profile edit, or another Google account that was linked before the address
     // moved to it. None of those proved the address; this sign-in does.

@@ -29,6 +29,11 @@ export async function updateUser(
   return row;
 }
 
+/** The accounts holding `role`, oldest first. */
+export async function usersWithRole(db: Db, role: UserRow['role']): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.role, role)).orderBy(users.createdAt);
+}
+
 export async function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
   return row;

@@ -93,7 +93,7 @@ export async function ensureSuperadmin(
   const changes: Parameters<typeof updateUser>[2] = {};
   if (existing.role !== 'superadmin') {
     // Promoting an account someone else may have made with this address (nothing proved it): what
-    // they could sign in with ends here. ADMIN_PASSWORD is set below; Google links again by email.
+    // they could sign in with ends here. ADMIN_PASSWORD is set below; Google never signs staff in.
     changes.role = 'superadmin';
     changes.googleSub = null;
   }

@@ -12,6 +12,8 @@ const MESSAGES: Record<string, string> = {
   token: 'Google sign-in could not be verified. Please try again.',
   unverified_email: 'Your Google email address is not verified, so we cannot sign you in with it.',
   no_email: 'Google did not share an email address, which we need to sign you in.',
+  staff_account:
+    'This is a staff account: Google sign-in is for customers. Please log in with your email and password.',
 };
 
 /** Shows why a Google sign-in came back to /, then removes the parameter from the address. */
