@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { passwordProblem } from './lib/password-strength.js';
 
 const optionalString = z
   .string()
@@ -94,6 +95,11 @@ const envSchema = z
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       });
+    }
+    // Held to the rule of every password set (DECISIONS.md §7.6): this account can do everything.
+    const adminPasswordProblem = env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { email: env.ADMIN_EMAIL });
+    if (adminPasswordProblem) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: adminPasswordProblem });
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });

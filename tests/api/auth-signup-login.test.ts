@@ -106,8 +106,36 @@ describe('POST /api/signup', () => {
 
   it('refuses a password shorter than 8 characters with 400', async () => {
     expectError(await post('/api/signup', signupBody({ password: 'short12' })), 400, /8 characters/);
-    // Exactly 8 is enough.
-    expect((await post('/api/signup', signupBody({ password: '12345678' }))).statusCode).toBe(201);
+    // Exactly 8 is enough (when it is not a common password: 12345678 is).
+    expect((await post('/api/signup', signupBody({ password: 'kq8-vt3w' }))).statusCode).toBe(201);
+  });
+
+  // DECISIONS.md §7.6 (NIST SP 800-63B): commonly used and breached passwords are refused, saying why.
+  it.each(['password', '12345678', 'Password123!', 'qwertyuiop', 'iloveyou1'])(
+    'refuses the common password %j with 400, saying it is too common, and makes no account',
+    async (password) => {
+      const body = signupBody({ password });
+      expectError(
+        await post('/api/signup', body),
+        400,
+        'This password is too common: choose one that is harder to guess.',
+      );
+      expect(await t.database.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
+    },
+  );
+
+  it('refuses a password of spaces only with 400, saying so', async () => {
+    expectError(await post('/api/signup', signupBody({ password: '        ' })), 400, /blank|only spaces/i);
+    expectError(await post('/api/signup', signupBody({ password: ' \t      \n ' })), 400, /blank|only spaces/i);
+  });
+
+  it('refuses a password made of the account’s own email, saying why', async () => {
+    const email = uniqueEmail('own');
+    expectError(await post('/api/signup', signupBody({ email, password: email })), 400, /your name.*email/i);
+  });
+
+  it('accepts a password with spaces inside it', async () => {
+    expect((await post('/api/signup', signupBody({ password: 'correct horse battery' }))).statusCode).toBe(201);
   });
 
   it('refuses an invalid phone number with 400', async () => {
@@ -133,6 +161,21 @@ describe('POST /api/signup', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const rows = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('POST /api/admin/users: a password an admin sets', () => {
+  it('is held to the same rule: a common or blank password is refused with 400, saying why', async () => {
+    const admin = await signUp(t, {}, 'admin');
+    const create = (password: string) =>
+      post(
+        '/api/admin/users',
+        { name: 'Ravi Kumar', email: uniqueEmail('staff'), phone: '+91 98765 43210', password, role: 'engineer' },
+        admin.headers,
+      );
+    expectError(await create('password123'), 400, /too common/);
+    expectError(await create('        '), 400, /blank|only spaces/i);
+    expect((await create('correct-horse-42')).statusCode).toBe(201);
   });
 });
 

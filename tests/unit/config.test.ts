@@ -115,6 +115,16 @@ describe('loadConfig', () => {
     expect(configError({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' })).toContain('ADMIN_PASSWORD');
   });
 
+  // DECISIONS.md §7.6: any password set is held to the same rule as signup's, the superadmin's included.
+  it('refuses a common ADMIN_PASSWORD, naming ADMIN_PASSWORD and saying why', () => {
+    const common = configError({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'password123' });
+    expect(common).toContain('ADMIN_PASSWORD');
+    expect(common).toMatch(/too common/);
+    expect(configError({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: '12345678' })).toMatch(
+      /ADMIN_PASSWORD: .*too common/,
+    );
+  });
+
   it('refuses NODE_ENV=production without JWT_SECRET, naming JWT_SECRET', () => {
     expect(configError({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' })).toContain('JWT_SECRET');
   });

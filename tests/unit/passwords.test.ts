@@ -54,3 +54,60 @@ describe('password checks', () => {
     expect(calls.verify).toHaveLength(1);
   });
 });
+
+const { passwordProblem } = await import('../../src/server/lib/password-strength.js');
+const { passwordField } = await import('../../src/shared/contracts/auth.js');
+const { PASSWORD_REFUSALS } = await import('../../src/shared/password-refusals.js');
+
+/**
+ * DECISIONS.md §7.6 (NIST SP 800-63B): a new password is refused when it is among the commonly used
+ * or breached ones, or as easy to guess, with a message that says why. Checked on the server by an
+ * estimator with a maintained dictionary of breached passwords (zxcvbn-ts), not a hand-written list.
+ */
+describe('which new passwords are refused', () => {
+  it.each([
+    'password',
+    '12345678',
+    'Password123!',
+    'P@ssw0rd',
+    'qwertyuiop',
+    'iloveyou1',
+    'trustno1',
+    'zaq12wsx',
+    'monkey123',
+    'aaaaaaaa',
+    'abcdefgh',
+    '        ',
+  ])('refuses %j as too common, saying so', (password) => {
+    expect(passwordProblem(password)).toBe(PASSWORD_REFUSALS.tooCommon);
+    expect(PASSWORD_REFUSALS.tooCommon).toMatch(/too common.*harder to guess/i);
+  });
+
+  it.each(['correct-horse-42', 'zebra-quilt-73', 'kq8-vt3w', 'N0t-the-same-9', 'correct horse battery'])(
+    'accepts %j',
+    (password) => {
+      expect(passwordProblem(password)).toBeUndefined();
+    },
+  );
+
+  it('refuses a password made of the account’s own email, or of the site’s name, saying so', () => {
+    const account = { name: 'Asha Rao', email: 'asha.rao@example.com' };
+    expect(passwordProblem('asha.rao@example.com', account)).toBe(PASSWORD_REFUSALS.personal);
+    expect(passwordProblem('remotefix2024', account)).toBe(PASSWORD_REFUSALS.personal);
+    expect(PASSWORD_REFUSALS.personal).toMatch(/your name.*email.*harder to guess/i);
+    expect(passwordProblem('correct-horse-42', account)).toBeUndefined();
+  });
+});
+
+describe('the password field the forms and the server share', () => {
+  it('refuses a password of spaces only, with a message of its own', () => {
+    const result = passwordField.safeParse('        ');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/blank|only spaces/i);
+    expect(passwordField.safeParse(' \t \n    ').success).toBe(false);
+  });
+
+  it('keeps spaces inside a password', () => {
+    expect(passwordField.parse('correct horse battery')).toBe('correct horse battery');
+  });
+});

@@ -13,11 +13,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * A new password (signup, a user an admin creates). Whether it is too easy to guess (DECISIONS.md
+ * §7.6) only the server checks, with an estimator too large for the browser; the forms show its
+ * answer (password-refusals.ts) under the field.
+ */
 export const passwordField = z
   .string({ message: 'Password is required' })
   .min(1, 'Password is required')
   .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
-  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`)
+  .refine((v) => v.trim() !== '', 'Password cannot be blank (only spaces)');
 
 export const loginBodySchema = z.object({
   email: emailField,

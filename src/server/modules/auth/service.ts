@@ -2,7 +2,8 @@ import type { User } from '../../../shared/contracts/auth.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { passwordProblem } from '../../lib/password-strength.js';
 import { startLogin } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findUserByEmail, insertUser, updateUser } from './queries.js';
@@ -23,6 +24,9 @@ export async function createAccount(
   db: Db,
   input: { name: string; email: string; phone: string; password: string; role?: UserRow['role'] },
 ): Promise<UserRow> {
+  // Refused before anything is looked up: the answer says nothing about whether the email is taken.
+  const weak = passwordProblem(input.password, input);
+  if (weak) throw badRequest(weak);
   if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {

@@ -3,13 +3,14 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { createUserBodySchema } from '@shared/contracts/admin';
+import { isPasswordRefusal } from '@shared/password-refusals';
 import { CREATABLE_ROLES, type CreatableRole } from '@shared/roles';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toastError } from '@/lib/api-client';
+import { errorMessage, toastError } from '@/lib/api-client';
 import { useCreateUser } from '../api/admin-queries';
 import { useFocusFirstField } from '@/lib/focus';
 
@@ -34,7 +35,10 @@ export function NewUserForm({ onDone }: { onDone(): void }) {
       form.reset(EMPTY);
       onDone();
     } catch (err) {
-      toastError(err, 'Failed to create user');
+      // Too easy to guess (only the server can tell): said under the field, like the form's own rules.
+      const message = errorMessage(err, '');
+      if (isPasswordRefusal(message)) form.setError('password', { message }, { shouldFocus: true });
+      else toastError(err, 'Failed to create user');
     }
   });
 
@@ -58,7 +62,12 @@ export function NewUserForm({ onDone }: { onDone(): void }) {
         <FormField label="Phone" error={errors.phone?.message} required>
           <Input type="tel" autoComplete="off" {...form.register('phone')} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message} hint="At least 8 characters" required>
+        <FormField
+          label="Password"
+          error={errors.password?.message}
+          hint="At least 8 characters, and not a common password"
+          required
+        >
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
         <FormField label="Role" error={errors.role?.message} required>

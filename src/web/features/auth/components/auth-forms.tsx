@@ -4,6 +4,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { loginBodySchema, signupBodySchema } from '@shared/contracts/auth';
+import { isPasswordRefusal } from '@shared/password-refusals';
 import { homePathFor } from '@shared/roles';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -121,7 +122,12 @@ function SignupForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutateAsync(values).then(
       ({ user }) => finish('Account created successfully!', user.role),
-      (err: unknown) => void toast.error(authError(err)),
+      (err: unknown) => {
+        const message = authError(err);
+        // Too easy to guess (only the server can tell): said under the field, like the form's own rules.
+        if (isPasswordRefusal(message)) form.setError('password', { message }, { shouldFocus: true });
+        else toast.error(message);
+      },
     ),
   );
   return (
@@ -135,7 +141,12 @@ function SignupForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
       <FormField label="Email" error={errors.email?.message} required>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message} hint="At least 8 characters" required>
+      <FormField
+        label="Password"
+        error={errors.password?.message}
+        hint="At least 8 characters, and not a common password"
+        required
+      >
         <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
       <Button type="submit" size="lg" disabled={mutation.isPending}>
