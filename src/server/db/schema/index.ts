@@ -6,3 +6,4 @@ export * from './payments.js';
 export * from './oidc.js';
 export * from './rate-limits.js';
 export * from './conversation.js';
+export * from './receipts.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { REMOTE_TOOLS } from '../../../shared/contracts/messages.js';
 import { TICKET_STATUSES, TICKET_EVENT_KINDS } from '../../../shared/tickets.js';
 import { services } from './catalogue.js';
@@ -13,6 +13,14 @@ export const tickets = pgTable(
   'tickets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The number a person says on the phone (shown as RF-1001): from a sequence, so unique and never
+     * reused, even when the transaction that drew it rolls back (that number is skipped instead).
+     */
+    number: integer('number')
+      .notNull()
+      .unique()
+      .generatedAlwaysAsIdentity({ name: 'tickets_number_seq', startWith: 1001 }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
