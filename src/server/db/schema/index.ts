@@ -7,3 +7,4 @@ export * from './oidc.js';
 export * from './rate-limits.js';
 export * from './conversation.js';
 export * from './receipts.js';
+export * from './email.js';
