@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../shared/product.js';
 import { passwordProblem } from './lib/password-strength.js';
 
 const optionalString = z
@@ -41,6 +42,27 @@ const trustProxy = z
   });
 const positiveInt = z.coerce.number().int().min(1).max(1_000_000);
 
+/** SMTP_URL: `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS from the start). */
+const smtpUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}, 'must be an smtp:// or smtps:// URL with a host (smtp://user:pass@host:587)');
+
+/** MAIL_FROM: `address@domain` or `Name <address@domain>`. */
+const mailFrom = z.string().transform((value, ctx) => {
+  const [, name = '', address = value] = /^(.*?)\s*<([^<>]+)>$/.exec(value) ?? [];
+  const checked = z.email().safeParse(address.trim());
+  if (!checked.success || /["\r\n]/.test(name)) {
+    ctx.addIssue({ code: 'custom', message: 'must be an email address, or a name and <address>' });
+    return z.NEVER;
+  }
+  return { name: name.trim(), address: checked.data };
+});
+
 /**
  * PostgreSQL connections one instance may hold (DATABASE_POOL_MAX). More connections than the
  * database has cores to run them only make its backends take turns on those cores: on the bench's
@@ -49,6 +71,13 @@ const positiveInt = z.coerce.number().int().min(1).max(1_000_000);
  * twice the database server's cores (and under its max_connections).
  */
 export const DEFAULT_POOL_MAX = 4;
+
+/**
+ * The longest one PostgreSQL statement may run (DATABASE_STATEMENT_TIMEOUT_MS). The app's reads and
+ * writes take milliseconds; a call that takes seconds is stuck (a lock held elsewhere, a frozen
+ * connection), and its request answers 503 instead of hanging (DECISIONS.md §7.6).
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
 const envSchema = z
   .object({
@@ -66,6 +95,7 @@ const envSchema = z
         .optional(),
     ),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL_MAX),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_STATEMENT_TIMEOUT_MS),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
@@ -80,6 +110,10 @@ const envSchema = z
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     SUPPORT_PHONE: z.string().trim().min(1).default('+91 98765 43210'),
     SUPPORT_EMAIL: z.email().default('support@remotefix.in'),
+    SMTP_URL: optionalString.pipe(smtpUrl.optional()),
+    MAIL_FROM: optionalString.pipe(mailFrom.optional()),
+    MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+    MAIL_RETRY_DELAY: z.coerce.number().int().min(1).max(3600).default(30),
     RATE_LIMIT_AUTH: positiveInt.default(20),
     RATE_LIMIT_CONTACT: positiveInt.default(5),
     // Payment orders a customer may open a minute (each one is a call to the provider's Orders API).
@@ -145,6 +179,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL only: the most connections the pool opens. */
   databasePoolMax: number;
+  /** PostgreSQL only: the longest a statement may run (the client gives up on its connection a second later). */
+  databaseStatementTimeoutMs: number;
   dataDir: string;
   /** Undefined until resolved at boot (generated and kept in DATA_DIR when absent outside production). */
   jwtSecret: string | undefined;
@@ -157,6 +193,14 @@ export interface Config {
   };
   google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
   support: { phone: string; email: string };
+  /** Outgoing email (DECISIONS.md §7.3). Without `smtpUrl` every email is kept, not sent. */
+  mail: {
+    smtpUrl: string | undefined;
+    from: { name: string; address: string };
+    /** Attempts after the first, `retryDelaySeconds` apart, doubled each time. */
+    retryLimit: number;
+    retryDelaySeconds: number;
+  };
   rateLimit: { auth: number; contact: number; orders: number };
   /**
    * Whose X-Forwarded-For is believed: a number of proxy hops (0 = the socket's address), or the
@@ -184,6 +228,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir: e.DATA_DIR,
     jwtSecret: e.JWT_SECRET,
     admin:
@@ -198,6 +243,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? { name: PRODUCT_NAME, address: e.SUPPORT_EMAIL },
+      retryLimit: e.MAIL_RETRY_LIMIT,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY,
+    },
     rateLimit: { auth: e.RATE_LIMIT_AUTH, contact: e.RATE_LIMIT_CONTACT, orders: e.RATE_LIMIT_ORDERS },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -196,6 +196,36 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads SMTP_URL and MAIL_FROM, and refuses what is neither an SMTP URL nor an address', () => {
+    const none = loadConfig({ SUPPORT_EMAIL: 'help@example.com' }).mail;
+    expect(none).toEqual({
+      smtpUrl: undefined,
+      from: { name: 'RemoteFix', address: 'help@example.com' },
+      retryLimit: 5,
+      retryDelaySeconds: 30,
+    });
+    const set = loadConfig({
+      SMTP_URL: 'smtps://mailer:s3cret@smtp.example.com:465',
+      MAIL_FROM: 'RemoteFix Desk <desk@example.com>',
+      MAIL_RETRY_LIMIT: '2',
+      MAIL_RETRY_DELAY: '5',
+    }).mail;
+    expect(set).toEqual({
+      smtpUrl: 'smtps://mailer:s3cret@smtp.example.com:465',
+      from: { name: 'RemoteFix Desk', address: 'desk@example.com' },
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+    });
+    expect(loadConfig({ MAIL_FROM: 'plain@example.com' }).mail.from).toEqual({ name: '', address: 'plain@example.com' });
+    for (const bad of ['http://smtp.example.com', 'smtp://', 'smtp.example.com:25', 'mailto:a@b.c']) {
+      expect(configError({ SMTP_URL: bad })).toContain('SMTP_URL');
+    }
+    for (const bad of ['not an address', 'Desk <nobody>', 'Desk" <a@b.co>']) {
+      expect(configError({ MAIL_FROM: bad })).toContain('MAIL_FROM');
+    }
+    expect(configError({ MAIL_RETRY_DELAY: '0' })).toContain('MAIL_RETRY_DELAY');
+  });
+
   it('lists every problem at once', () => {
     const message = configError({ PORT: 'abc', RATE_LIMIT_AUTH: '0' });
     expect(message).toContain('PORT');
