@@ -119,6 +119,38 @@ describe('the queue', () => {
     await connection.close();
   });
 
+  it('a database lost just as a job ends: the error is logged, the process goes on, the job stays active', async () => {
+    // pg-boss 10 does not await the statement that records a job's outcome (queue.ts, isOutcome).
+    const lines: string[] = [];
+    let down = false;
+    const real = database.openJobsConnection();
+    const flaky = {
+      executeSql: (text: string, values?: unknown[]) =>
+        down ? Promise.reject(new Error('connection lost')) : real.executeSql(text, values),
+      close: () => real.close(),
+    };
+    const lost = defineJob({
+      name: 'test.lost',
+      payload: z.object({}),
+      retryLimit: 0,
+      retryDelay: 1,
+      handler: async () => void (down = true),
+    });
+    const other = createJobs(flaky, pino({ level: 'error' }, { write: (l: string) => void lines.push(l) }), [lost], {
+      pollingIntervalSeconds: 0.5,
+    });
+    await other.start();
+    try {
+      const id = await database.db.transaction((tx) => other.enqueue(tx, 'test.lost', {}));
+      await until(() => lines.some((l) => l.includes('outcome was not recorded')));
+      down = false;
+      expect(await rows(sql`select state from pgboss.job where id = ${id}::uuid`)).toEqual([{ state: 'active' }]);
+    } finally {
+      down = false;
+      await other.stop();
+    }
+  });
+
   it('stop() tells a running handler, waits for it, and leaves the database open', async () => {
     slow = { started: false, sawStopping: false };
     await database.db.transaction((tx) => jobs.enqueue(tx, 'test.slow', {}));

@@ -23,6 +23,13 @@ export interface JobsOptions {
 const STOP_GRACE_MS = 3000;
 /** Failed jobs stay in the queue, listed and retryable, this long (pg-boss would archive them after 12 hours). */
 const FAILED_KEPT_SECONDS = 365 * 24 * 60 * 60;
+/**
+ * pg-boss 10 records a job's outcome (complete or fail) without awaiting it (later majors, which need
+ * Node 22, await it): a database error there would be an unhandled rejection, which ends the process.
+ * Those two statements are the ones it sends with (queue, [job ids], output); an error of theirs is
+ * logged instead, and the job, left active, fails by pg-boss's expiry (15 minutes) and is retried.
+ */
+const isOutcome = (values?: unknown[]) => values?.length === 3 && Array.isArray(values[1]);
 /** PostgreSQL's "deadlock detected". */
 const DEADLOCK = '40P01';
 
@@ -43,13 +50,18 @@ export function createJobs<D extends AnyJobDefinition>(
     void work.catch(() => {}).finally(() => set.delete(work));
     return work;
   };
-  const boss = new PgBoss({
-    db: {
-      executeSql: (text: string, values: unknown[]) =>
-        closed ? Promise.resolve({ rows: [] }) : track(inFlight, connection.executeSql(text, values)),
-    },
-    archiveFailedAfterSeconds: FAILED_KEPT_SECONDS,
-  });
+  const executeSql = async (text: string, values?: unknown[]) => {
+    const outcome = isOutcome(values);
+    if (closed) return { rows: outcome ? [{ count: 0 }] : [] };
+    try {
+      return await track(inFlight, connection.executeSql(text, values));
+    } catch (err) {
+      if (!outcome) throw err;
+      log.error({ err }, 'job queue: a job ended but its outcome was not recorded (it fails when it expires)');
+      return { rows: [{ count: 0 }] };
+    }
+  };
+  const boss = new PgBoss({ db: { executeSql }, archiveFailedAfterSeconds: FAILED_KEPT_SECONDS });
   boss.on('error', (err) => log.error({ err }, 'job queue'));
   let stopping = false;
   let started = false;
