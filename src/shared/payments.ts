@@ -13,3 +13,6 @@ export const UNPAID_STATUSES = ['created', 'failed'] as const satisfies readonly
 
 export const isPaid = (status: PaymentStatus): status is PaidStatus =>
   (PAID_STATUSES as readonly PaymentStatus[]).includes(status);
+
+/** What a payment of each kind pays for, as receipts and the admin's history name it. */
+export const feeName = (kind: PaymentKind) => (kind === 'inprogress' ? 'In-progress fee' : 'Booking fee');

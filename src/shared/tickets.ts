@@ -54,3 +54,6 @@ interface PaymentTaken {
   via: string;
   ticketStatus?: TicketStatus;
 }
+
+/** A ticket's number as people say and search it: RF-1001 (DECISIONS.md §7.4). */
+export const ticketNumberLabel = (number: number) => `RF-${number}`;

@@ -24,3 +24,12 @@ export function mayReadTicket(person: Person, ticket: TicketParties): boolean {
   if (person.role === 'engineer') return isAssignedEngineer(person, ticket);
   return isTicketCustomer(person, ticket);
 }
+
+/**
+ * Who may list a ticket's receipts and download them (DECISIONS.md §7.4): the customer who paid and
+ * every admin; not the engineer, who sees the ticket but not the customer's paperwork.
+ */
+export function mayReadReceipts(person: Person, ticket: TicketParties): boolean {
+  if (isStaff(person.role)) return true;
+  return person.role === 'user' && isTicketCustomer(person, ticket);
+}
