@@ -8,3 +8,4 @@ export * from './rate-limits.js';
 export * from './conversation.js';
 export * from './receipts.js';
 export * from './email.js';
+export * from './ratings.js';

@@ -50,6 +50,10 @@ export const tickets = pgTable(
       .where(sql`${t.engineerId} is not null`),
     index('tickets_created_idx').on(t.createdAt, t.id),
     index('tickets_status_created_idx').on(t.status, t.createdAt, t.id),
+    // The reports count and time the tickets completed in a date range.
+    index('tickets_completed_idx')
+      .on(t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
   ],
 );
 
