@@ -9,3 +9,4 @@ export * from './conversation.js';
 export * from './receipts.js';
 export * from './email.js';
 export * from './ratings.js';
+export * from './two-factor.js';
