@@ -6,7 +6,7 @@ import type { Database } from './db/client.js';
 import { appJobs } from './jobs/app-jobs.js';
 import { createJobs } from './jobs/queue.js';
 import type { ZodApp } from './lib/http.js';
-import { requestForLog } from './lib/logging.js';
+import { errorForLog, requestForLog } from './lib/logging.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createTokenService } from './modules/auth/tokens.js';
@@ -25,7 +25,7 @@ import { ticketRoutes } from './modules/tickets/routes.js';
 import { staffTicketRoutes } from './modules/tickets/staff-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin, requireAccessDeclarations } from './plugins/auth.js';
-import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.js';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
@@ -42,14 +42,15 @@ export interface AppOptions {
 /** Builds the whole app without listening, so tests build exactly what production runs. */
 export async function buildApp({ config, database, jwtSecret, logger, overrides }: AppOptions): Promise<ZodApp> {
   const app = Fastify({
-    // Request lines never keep a credential from the address (lib/logging.ts).
+    // Request lines never keep a credential from the address, nor error lines a value a user sent
+    // (lib/logging.ts).
     logger:
       logger === false
         ? false
         : {
             level: config.logLevel,
             ...(typeof logger === 'object' ? logger : {}),
-            serializers: { req: requestForLog },
+            serializers: { req: requestForLog, err: errorForLog },
           },
     bodyLimit: 100 * 1024,
     // Only the configured proxies are believed about the client's address (rate limits key on it):
@@ -59,6 +60,8 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     return503OnClosing: false,
     // Router-level refusals (bad percent-encoding, over-long params) answer `{ error }` too.
     frameworkErrors,
+    // Requests Node's HTTP parser refuses (not HTTP, a bad header or chunk): `{ error }` too, not Fastify's body.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Responses: checked against the route's zod schema and written from zod's output (only the fields it names).

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, injectNo5xx, mainServices, signUp, subServices, uniqueEmail } from '../support/api.js';
@@ -217,5 +218,57 @@ describe('errors never leak internals', () => {
       expect(Object.keys(res.json() as object)).toEqual(['error']);
       expect(res.body).not.toMatch(/stack|at .*\.ts:|node_modules|FST_ERR|SQLSTATE|drizzle|postgres/i);
     }
+  });
+});
+
+/** Writes `request` to the listening app over a raw socket; the whole answer (the app closes it). */
+function rawHttp(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    socket.setTimeout(5000, () => socket.destroy(new Error(`no answer to ${JSON.stringify(request)}`)));
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? resolve(answer) : reject(err)));
+  });
+}
+
+// Issue 26: the framework's own refusals of malformed HTTP answered with its own body
+// ({ error, message, statusCode }). Every 400 is `{ error }` and nothing else (DECISIONS §2).
+describe('the framework’s own 400s answer { error } only', () => {
+  it.each([
+    [
+      'malformed JSON',
+      { method: 'POST', url: '/api/login', payload: '{bad', headers: { 'content-type': 'application/json' } },
+    ],
+    [
+      'a wrong content type',
+      { method: 'POST', url: '/api/login', payload: '<a/>', headers: { 'content-type': 'application/xml' } },
+    ],
+    ['a bad percent-encoding in the path', { method: 'GET', url: '/api/admin/services/%E0%A4%A/sub' }],
+  ] as const)('%s', async (_name, opts) => {
+    const res = await call(opts as InjectOptions);
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(Object.keys(res.json() as object)).toEqual(['error']);
+  });
+
+  it.each([
+    ['a header line without a colon', 'GET /api/me HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n'],
+    ['a request line that is not HTTP', 'GARBAGE\r\n\r\n'],
+    [
+      'a bad chunked body',
+      'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+    ],
+    ['two Content-Lengths', 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}'],
+  ])('malformed HTTP: %s', async (_name, request) => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const answer = await rawHttp(port, request);
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(body)).toEqual({ error: expect.any(String) });
+    expect(Object.keys(JSON.parse(body) as object)).toEqual(['error']);
   });
 });

@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { ZodApp } from '../../src/server/lib/http.js';
-import { urlForLog } from '../../src/server/lib/logging.js';
+import { errorForLog, urlForLog } from '../../src/server/lib/logging.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
 
 // The request log keeps no credential from an address: Google's sign-in ends at
@@ -53,6 +54,62 @@ describe('the request log', () => {
       '/api/google/callback?state=[redacted]&code=[redacted]&scope=openid',
       '/api/admin/services/main?token=[redacted]&limit=5',
     ]);
+  });
+});
+
+// Issue 26: a failed statement logged drizzle's message, which is the whole SQL with its parameters
+// (`Failed query: insert into "users" … params: <email>,<password hash>,…`). The log keeps what helps
+// an operator (the SQLSTATE, constraint, table, route) and nothing a user sent.
+describe('a database failure in the log', () => {
+  it('names the SQLSTATE, constraint, table and route, never the SQL, its parameters or the message', async () => {
+    await t.database.db.execute(sql`alter table users add constraint log_probe_check check (name <> 'Log Probe')`);
+    try {
+      const email = 'log.probe.secret@example.com';
+      const res = await logged.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { name: 'Log Probe', email, phone: '+91 90000 77777', password: 'Quartz-Lantern-8812' },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(Object.keys(res.json() as object)).toEqual(['error']);
+      const text = logged.lines.join('\n');
+      for (const secret of [
+        email,
+        '90000 77777',
+        '$argon2id$',
+        'Failed query',
+        'params:',
+        'insert into',
+        'Log Probe',
+      ]) {
+        expect(text).not.toContain(secret);
+      }
+      const line = logged.lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.msg === 'unhandled error');
+      expect(line).toMatchObject({
+        level: 50,
+        route: 'POST /api/signup',
+        err: { database: { code: '23514', constraint: 'log_probe_check', table: 'users' } },
+      });
+    } finally {
+      await t.database.db.execute(sql`alter table users drop constraint log_probe_check`);
+    }
+  });
+
+  it('a connection failure under drizzle keeps its code, not the query', () => {
+    const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const err = new DrizzleQueryError('select * from users where email = $1', ['someone@example.com'], down);
+    const logged = JSON.stringify(errorForLog(err));
+    expect(logged).not.toContain('someone@example.com');
+    expect(logged).not.toContain('select');
+    expect(JSON.parse(logged)).toMatchObject({ type: 'DrizzleQueryError', database: { code: 'ECONNREFUSED' } });
+  });
+
+  it('other errors keep their message and stack', () => {
+    const logged = errorForLog(new TypeError('x is not a function'));
+    expect(logged).toMatchObject({ type: 'TypeError', message: 'x is not a function' });
+    expect(String(logged.stack)).toContain('TypeError: x is not a function');
   });
 });
 

@@ -175,3 +175,46 @@ describe('security headers on API answers', () => {
     expectSecurityHeaders(res);
   });
 });
+
+// Issue 26 (DECISIONS §7.6): answers of routes that need a session are never stored by a browser or a
+// shared cache (one hook, on every route whose access is not 'public', its 401s and 403s too).
+describe('Cache-Control on answers that need a session', () => {
+  it('no-store on authenticated answers, their refusals included', async () => {
+    const admin = await signUp(t, {}, 'admin');
+    for (const [url, headers, status] of [
+      ['/api/me', customer.headers, 200],
+      ['/api/tickets', customer.headers, 200],
+      ['/api/user/inprogress-payments', customer.headers, 200],
+      ['/api/admin/users', admin.headers, 200],
+      ['/api/prisma', admin.headers, 200],
+      ['/api/me', {}, 401],
+      ['/api/admin/users', customer.headers, 403],
+    ] as const) {
+      const res = await call({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('public answers keep their own caching', async () => {
+    const res = await call({ method: 'GET', url: '/api/admin/services/main' });
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  it('is not sent where the public address is http (a browser would refuse the site without TLS)', async () => {
+    const res = await call({ method: 'GET', url: '/api/admin/services/main' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is sent where PUBLIC_URL is https', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://remotefix.example' });
+    try {
+      const res = await https.app.inject({ method: 'GET', url: '/api/admin/services/main' });
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+    } finally {
+      await https.close();
+    }
+  });
+});

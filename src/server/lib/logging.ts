@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -20,4 +21,74 @@ export function requestForLog(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+/** PostgreSQL's error fields that say what failed without a value: its message and detail may hold one. */
+const DATABASE_FIELDS = ['constraint', 'table', 'column', 'schema', 'dataType'] as const;
+
+type Fields = Record<string, unknown>;
+
+/** An error of the database's own (pg's and PGlite's carry a SQLSTATE and a severity). */
+const isDatabaseError = (e: Fields) =>
+  typeof e.code === 'string' && SQLSTATE.test(e.code) && typeof e.severity === 'string';
+
+/**
+ * What a database failure may keep in the log, or undefined for any other error. drizzle's
+ * DrizzleQueryError says `Failed query: <SQL> params: <every parameter>` (a signup's email, phone and
+ * password hash), and PostgreSQL's own message and detail quote values too ("Key (email)=(…) already
+ * exists"). Kept: the code (a SQLSTATE, or a connection error's), and which constraint, table and
+ * column, found along the error's causes.
+ */
+function databaseFailure(err: Error): Fields | undefined {
+  const found: Fields = {};
+  let database = false;
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; depth++, e = e.cause) {
+    const fields = e as unknown as Fields;
+    if (e instanceof DrizzleQueryError || isDatabaseError(fields)) database = true;
+    if (found.code === undefined && typeof fields.code === 'string') found.code = fields.code;
+    for (const key of DATABASE_FIELDS) {
+      if (found[key] === undefined && typeof fields[key] === 'string') found[key] = fields[key];
+    }
+  }
+  return database ? found : undefined;
+}
+
+/** A stack's frames only: its first lines repeat the message. */
+const framesOf = (stack: string | undefined) =>
+  stack
+    ?.split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+
+/** An error as a log line holds it (the shape Fastify's logger types an `err` serializer's answer). */
+export interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/**
+ * The `err` of every log line (the logger's serializer, app.ts): a database failure as its code,
+ * constraint, table and the frames of its stack, nothing a user sent; any other error as pino would
+ * write it (type, message, stack, its own fields, its cause).
+ */
+export function errorForLog(err: Error): LoggedError {
+  return loggedError(err, 0);
+}
+
+function loggedError(err: Error, depth: number): LoggedError {
+  const type = err.constructor.name || err.name;
+  const database = databaseFailure(err);
+  if (database) {
+    const message = 'database error (its SQL, parameters and message are not logged)';
+    return { type, message, stack: framesOf(err.stack) ?? '', database };
+  }
+  const out: LoggedError = { type, message: err.message, stack: err.stack ?? '' };
+  const nested = (value: unknown) =>
+    value instanceof Error ? (depth < 4 ? loggedError(value, depth + 1) : value.name) : value;
+  for (const [key, value] of Object.entries(err)) if (!(key in out)) out[key] = nested(value);
+  if (err.cause !== undefined) out.cause = nested(err.cause);
+  return out;
 }

@@ -58,9 +58,13 @@ export const authPlugin = fp(
 
     // onRequest, before the body is read or validated: a caller without the right to call a route
     // learns nothing about its input rules (401/403 come before any 400).
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const { access } = request.routeOptions.config;
       if (access === undefined || access === 'public') return;
+      // An answer for one account is kept by no browser or shared cache (DECISIONS.md §7.6). Set
+      // here, before the guard: its 401 and 403 carry it too, and so does GET /api/events, which
+      // copies the reply's headers when it takes over the connection.
+      reply.header('cache-control', 'no-store');
       request.user = await loadCaller(opts.db, claimsFromHeader(request, opts.tokens), access);
     });
   },

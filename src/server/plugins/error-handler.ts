@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -17,6 +18,8 @@ const DB_DOWN_CODES = new Set([
   '08001',
   '08003',
   '08006',
+  // A statement PostgreSQL cancelled at statement_timeout (db/postgres-pool.ts): stuck, not wrong.
+  '57014',
 ]);
 
 function isDatabaseDown(err: unknown): boolean {
@@ -26,7 +29,11 @@ function isDatabaseDown(err: unknown): boolean {
     const message = (e as { message?: unknown }).message;
     if (
       typeof message === 'string' &&
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)
+      // `Query read timeout`: no answer on the connection within its time (a frozen one), and `not
+      // queryable`: what else was waiting on it, once it was closed for that.
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Query read timeout|is not queryable/i.test(
+        message,
+      )
     ) {
       return true;
     }
@@ -56,15 +63,50 @@ const ROUTER_ERRORS: Record<string, [number, string]> = {
  */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const [status, message] = ROUTER_ERRORS[err.code] ?? [400, 'Bad request'];
-  return reply
-    .status(status)
-    .headers({
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-    })
-    .send({ error: message });
+  return reply.status(status).headers(REFUSAL_HEADERS).send({ error: message });
 }
+
+/** The headers of a refusal that loads nothing (JSON): a strict policy, as on every answer. */
+const REFUSAL_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large'],
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: requests Node's HTTP parser refuses before Fastify sees them
+ * (not HTTP, a header line without a colon, a bad chunk, two Content-Lengths). Fastify's own answer
+ * is `{ error, message, statusCode }`; this one is `{ error }` like every other (DECISIONS.md §2),
+ * written to the socket, which then closes: what follows on it cannot be trusted.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  // A reset connection has nobody left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'The request is not valid HTTP',
+  ];
+  const body = JSON.stringify({ error: message });
+  if (socket.writable) {
+    const headers = Object.entries({
+      ...REFUSAL_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    }).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\n${headers.join('')}\r\n${body}`);
+  }
+  socket.destroy();
+}
+
+/** Which route failed, for the log: its method and pattern (never the address, which may hold values). */
+const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
 
 /**
  * The one error handler: every failure becomes `{ error }` with an honest status, and a 5xx
@@ -92,7 +134,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ error: 'The request contains characters that are not allowed' });
     }
     if (isDatabaseDown(err)) {
-      request.log.warn({ err }, 'database unavailable');
+      request.log.warn({ err, route: routeOf(request) }, 'database unavailable');
       return reply
         .status(503)
         .header('Retry-After', '5')
@@ -103,7 +145,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const message = (err.code && FASTIFY_MESSAGES[err.code]) || err.message || 'Bad request';
       return reply.status(status).send({ error: message });
     }
-    request.log.error({ err }, 'unhandled error');
+    // The logger's serializer keeps a database failure to its code, constraint and table (lib/logging.ts).
+    request.log.error({ err, route: routeOf(request) }, 'unhandled error');
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 });

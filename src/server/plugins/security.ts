@@ -75,6 +75,10 @@ export function helmetOptions(config: Config): HelmetOptions {
     // Razorpay's checkout opens its own window for some banks and UPI apps.
     crossOriginOpenerPolicy: { policy: razorpay ? 'same-origin-allow-popups' : 'same-origin' },
     crossOriginEmbedderPolicy: false,
+    // HSTS makes browsers refuse the site without TLS for a year: only where it is served over https.
+    strictTransportSecurity: config.publicUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
 }

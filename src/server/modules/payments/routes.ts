@@ -92,10 +92,9 @@ export async function paymentRoutes(
       params: orderIdParams,
       response: { 200: paymentStatusResponseSchema, ...errors(401, 403, 404) },
     },
-    handler: async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { status: await paymentStatus(db, requireUser(request), request.params.orderId) };
-    },
+    handler: async (request) => ({
+      status: await paymentStatus(db, requireUser(request), request.params.orderId),
+    }),
   });
 
   app.get('/api/user/inprogress-payments', {
