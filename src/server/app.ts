@@ -21,6 +21,7 @@ import { jobRoutes } from './modules/jobs/routes.js';
 import { createPaymentProvider } from './modules/payments/providers/index.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { webhookRoutes } from './modules/payments/webhook-routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
 import { staffTicketRoutes } from './modules/tickets/staff-routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await catalogueAdminRoutes(api, { db });
     await databaseViewerRoutes(api, { db });
     await jobRoutes(api, { db });
+    await reportRoutes(api, { db });
     await paymentRoutes(api, { db, provider, ordersPerMinute: config.rateLimit.orders });
     await api.register(async (webhooks: ZodApp) => webhookRoutes(webhooks, { db, provider }));
   });
