@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/bootstrap.js';
 import { resolveJwtSecret } from './modules/auth/tokens.js';
+import { databaseAddress, describeDatabase, describePayments, startupBanner } from './startup-banner.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -30,10 +32,6 @@ async function main() {
     );
   });
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
-  for (const warning of bootWarnings) app.log.warn(warning.detail, warning.msg);
-  if (config.payments.provider === 'test') {
-    app.log.warn('Payments use the built-in TEST provider: no real money moves.');
-  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -63,26 +61,31 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host }).catch((err: unknown) => {
-    throw new StartError(`cannot listen on HOST ${config.host}, PORT ${config.port}`, err);
-  });
-  app.log.info(`RemoteFix on ${config.publicUrl} (database: ${database.kind})`);
+  // Fastify logs "Server listening at …" as JSON, once per interface; the banner says it in words,
+  // first. The level is back before the first request is read, which is after this resumes.
+  const logLevel = app.log.level;
+  if (['trace', 'debug', 'info'].includes(logLevel)) app.log.level = 'warn';
+  await app
+    .listen({ port: config.port, host: config.host })
+    .catch((err: unknown) => {
+      throw new StartError(`cannot listen on HOST ${config.host}, PORT ${config.port}`, err);
+    })
+    .finally(() => {
+      app.log.level = logLevel;
+    });
+  if (config.logLevel !== 'silent') process.stdout.write(startupBanner(config, app.server.address() as AddressInfo));
+  // The same facts for log collectors; a warning while no real money moves, as in production it is a choice.
+  app.log[config.payments.provider === 'test' ? 'warn' : 'info'](
+    { url: config.publicUrl, database: describeDatabase(config), payments: describePayments(config) },
+    'RemoteFix started',
+  );
+  for (const warning of bootWarnings) app.log.warn(warning.detail, warning.msg);
 }
 
 /** A start-up failure that names the setting behind it, so the message says what to change. */
 class StartError extends Error {
   constructor(what: string, cause: unknown) {
     super(`${what}: ${cause instanceof Error ? cause.message : String(cause)}`);
-  }
-}
-
-/** host:port/database of a postgres:// URL, without its credentials. */
-function databaseAddress(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
-  } catch {
-    return 'not a valid URL';
   }
 }
 
