@@ -21,6 +21,7 @@ import { jobRoutes } from './modules/jobs/routes.js';
 import { createPaymentProvider } from './modules/payments/providers/index.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { webhookRoutes } from './modules/payments/webhook-routes.js';
+import { ratingRoutes } from './modules/ratings/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
 import { staffTicketRoutes } from './modules/tickets/staff-routes.js';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await databaseViewerRoutes(api, { db });
     await jobRoutes(api, { db });
     await reportRoutes(api, { db });
+    await ratingRoutes(api, { db });
     await paymentRoutes(api, { db, provider, ordersPerMinute: config.rateLimit.orders });
     await api.register(async (webhooks: ZodApp) => webhookRoutes(webhooks, { db, provider }));
   });

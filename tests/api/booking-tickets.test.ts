@@ -209,6 +209,7 @@ describe('the ticket JSON', () => {
       remarks: null,
       user: { name: 'Meera Iyer', email: s.user.email, phone: s.user.phone },
       engineer: null,
+      rating: null,
     });
     expect(Math.abs(Date.parse(ticket.createdAt) - Date.now())).toBeLessThan(60_000);
     const [listed] = (await listTickets(t, s)).tickets;

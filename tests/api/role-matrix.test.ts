@@ -62,6 +62,9 @@ const ENDPOINTS: Array<{
   { method: 'GET', url: '/api/prisma/User', allowed: STAFF },
   { method: 'GET', url: '/api/admin/jobs', allowed: STAFF },
   { method: 'POST', url: `/api/admin/jobs/${id}/retry`, allowed: STAFF },
+  { method: 'GET', url: '/api/admin/reports?from=2026-01-01&to=2026-01-31', allowed: STAFF },
+  { method: 'POST', url: `/api/tickets/${id}/rating`, allowed: ['user'], body: { score: 5 } },
+  { method: 'GET', url: '/api/engineer/rating', allowed: ['engineer'] },
 ];
 
 let t: TestApp;

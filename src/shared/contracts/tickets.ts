@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TICKET_STATUSES } from '../tickets.js';
 import { LIMITS } from '../product.js';
 import { descriptionField, requiredId, requiredText } from './common.js';
+import { ratingSchema } from './ratings.js';
 
 const person = z.object({ name: z.string(), email: z.string(), phone: z.string() });
 
@@ -20,6 +21,8 @@ export const ticketSchema = z.object({
   engineer: z
     .object({ id: z.string(), name: z.string(), email: z.string().optional(), phone: z.string().optional() })
     .nullable(),
+  /** The customer's rating once given (DECISIONS.md §7.5), for everyone who sees the ticket. */
+  rating: ratingSchema.nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

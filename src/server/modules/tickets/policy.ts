@@ -33,3 +33,17 @@ export function mayReadReceipts(person: Person, ticket: TicketParties): boolean 
   if (isStaff(person.role)) return true;
   return person.role === 'user' && isTicketCustomer(person, ticket);
 }
+
+/**
+ * Why `person` may not rate this ticket, or null when they may (DECISIONS.md §7.5): only its customer
+ * rates it (403 for anyone else), once it is completed, and once (409 for either).
+ */
+export function ratingRefusal(
+  person: Person,
+  ticket: TicketParties & { completed: boolean; rated: boolean },
+): 'not-yours' | 'not-completed' | 'already-rated' | null {
+  if (person.role !== 'user' || !isTicketCustomer(person, ticket)) return 'not-yours';
+  if (!ticket.completed) return 'not-completed';
+  if (ticket.rated) return 'already-rated';
+  return null;
+}

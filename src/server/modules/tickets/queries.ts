@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { PAID_STATUSES } from '../../../shared/payments.js';
 import type { TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
-import { payments, statusLiterals, tickets, users } from '../../db/schema/index.js';
+import { payments, statusLiterals, ticketRatings, tickets, users } from '../../db/schema/index.js';
 import { type Cursor, olderThan } from '../../lib/paging.js';
 
 const customer = alias(users, 'customer');
@@ -49,6 +49,8 @@ function ticketColumns(withFee: boolean) {
     engineerName: engineer.name,
     engineerEmail: engineer.email,
     engineerPhone: engineer.phone,
+    ratingScore: ticketRatings.score,
+    ratingComment: ticketRatings.comment,
     inProgressFeePaid: (withFee ? inProgressFeePaid : sql<boolean>`false`).as('in_progress_fee_paid'),
   };
 }
@@ -60,6 +62,7 @@ function selectTickets(db: Db, viewer: Viewer, where: SQL | undefined, limit: nu
     .from(tickets)
     .innerJoin(customer, eq(customer.id, tickets.userId))
     .leftJoin(engineer, eq(engineer.id, tickets.engineerId))
+    .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id))
     .where(where)
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
     .limit(limit);

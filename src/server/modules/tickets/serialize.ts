@@ -39,6 +39,7 @@ export function serializeTicket(row: TicketView, viewer: Viewer): Ticket {
               : {}),
           }
         : null,
+    rating: row.ratingScore === null ? null : { score: row.ratingScore, comment: row.ratingComment },
   };
 }
 
