@@ -21,7 +21,13 @@ async function main() {
   }
 
   const database = openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl, poolMax: config.databasePoolMax } : { dataDir: config.dataDir },
+    config.databaseUrl
+      ? {
+          url: config.databaseUrl,
+          poolMax: config.databasePoolMax,
+          statementTimeoutMs: config.databaseStatementTimeoutMs,
+        }
+      : { dataDir: config.dataDir },
   );
   const bootWarnings = await prepareDatabase(database, config).catch((err: unknown) => {
     throw new StartError(

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
     expect(c.admin).toBeUndefined();
     expect(c.rateLimit).toEqual({ auth: 20, contact: 5, orders: 30 });
     expect(c.databasePoolMax).toBe(4);
+    expect(c.databaseStatementTimeoutMs).toBe(5000);
     expect(c.payments.provider).toBe('test');
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.google.issuer).toBe('https://accounts.google.com');
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://remotefix.example/',
       DATABASE_URL: 'postgres://u:p@db:5432/rf',
       DATABASE_POOL_MAX: '12',
+      DATABASE_STATEMENT_TIMEOUT_MS: '30000',
       ADMIN_EMAIL: 'boss@example.com',
       ADMIN_PASSWORD: 'boss-password-1',
     });
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
     expect(c.publicUrl).toBe('https://remotefix.example');
     expect(c.databaseUrl).toBe('postgres://u:p@db:5432/rf');
     expect(c.databasePoolMax).toBe(12);
+    expect(c.databaseStatementTimeoutMs).toBe(30_000);
     expect(c.admin).toEqual({ email: 'boss@example.com', password: 'boss-password-1', name: 'Administrator' });
   });
 
@@ -91,6 +94,8 @@ describe('loadConfig', () => {
     ['DATABASE_POOL_MAX', '0'],
     ['DATABASE_POOL_MAX', '2.5'],
     ['DATABASE_POOL_MAX', 'lots'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', '0'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', 'forever'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
     ['PUBLIC_URL', 'not a url'],

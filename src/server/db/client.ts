@@ -8,12 +8,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { DEFAULT_POOL_MAX } from '../config.js';
 import { type AutovacuumOptions, type AutovacuumPass, autovacuumPass } from './autovacuum.js';
 import { type DataDirLock, lockDataDir } from './data-dir.js';
 import { type JobsConnection, pgliteJobsConnection, postgresJobsConnection } from './jobs-connection.js';
 import { type Listener, pgliteListener, postgresListener } from './listener.js';
+import { type PostgresPoolOptions, postgresPool, unlimitedPostgresClient } from './postgres-pool.js';
 import { takingTurns } from './pglite-turns.js';
 import * as schema from './schema/index.js';
 
@@ -39,7 +38,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { url: string; poolMax?: number } | { dataDir: string } | { memory: true };
+export type DatabaseTarget = PostgresPoolOptions | { dataDir: string } | { memory: true };
 
 /**
  * PGlite keeps PostgreSQL's default 128 MB buffer pool inside its WebAssembly heap, which never
@@ -66,26 +65,21 @@ const MIGRATION_LOCK = 727_001;
 
 export function openDatabase(target: DatabaseTarget): Database {
   if ('url' in target) {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolMax ?? DEFAULT_POOL_MAX,
-      connectionTimeoutMillis: 5000,
-    });
-    // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
-    pool.on('error', () => {});
+    const pool = postgresPool(target);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const listener = postgresListener(target.url);
     return {
       db,
       kind: 'postgres',
       async migrate() {
-        const client = await pool.connect();
+        const client = unlimitedPostgresClient(target.url);
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-          client.release();
+          await client.end().catch(() => {});
         }
       },
       async ping() {
