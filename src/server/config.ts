@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../shared/product.js';
+import { isValidGstin } from './lib/gstin.js';
 import { passwordProblem } from './lib/password-strength.js';
 
 const optionalString = z
@@ -110,6 +111,16 @@ const envSchema = z
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     SUPPORT_PHONE: z.string().trim().min(1).default('+91 98765 43210'),
     SUPPORT_EMAIL: z.email().default('support@remotefix.in'),
+    // The business receipts name (DECISIONS.md §7.4); copied into each receipt as it is issued.
+    BUSINESS_NAME: z.string().trim().min(1).max(200).default(PRODUCT_NAME),
+    BUSINESS_ADDRESS: optionalString.pipe(z.string().max(500, 'must be at most 500 characters').optional()),
+    GSTIN: optionalString.pipe(
+      z
+        .string()
+        .transform((v) => v.toUpperCase())
+        .refine(isValidGstin, 'must be a 15-character GSTIN (state code, PAN, entity, Z, check character)')
+        .optional(),
+    ),
     SMTP_URL: optionalString.pipe(smtpUrl.optional()),
     MAIL_FROM: optionalString.pipe(mailFrom.optional()),
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
@@ -193,6 +204,8 @@ export interface Config {
   };
   google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
   support: { phone: string; email: string };
+  /** Who receipts are from: printed on each, as it was when the receipt was issued. */
+  business: { name: string; address: string | undefined; gstin: string | undefined };
   /** Outgoing email (DECISIONS.md §7.3). Without `smtpUrl` every email is kept, not sent. */
   mail: {
     smtpUrl: string | undefined;
@@ -243,6 +256,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
+    business: { name: e.BUSINESS_NAME, address: e.BUSINESS_ADDRESS, gstin: e.GSTIN },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? { name: PRODUCT_NAME, address: e.SUPPORT_EMAIL },

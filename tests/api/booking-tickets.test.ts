@@ -139,10 +139,33 @@ describe('POST /verify', () => {
 });
 
 describe('POST /api/tickets', () => {
-  it('answers 400 without an orderId', async () => {
+  // Issue 26, DECISIONS §4: a body without a paid, unused order of this customer is 402. A client
+  // following SPEC.md §7 sends the draft (mainServiceId, subServiceId, description) and no orderId.
+  it('answers 402 { error } to the SPEC body without an orderId (or with a blank or null one), and makes no ticket', async () => {
     const s = await signUp(t);
-    expectError(await post(t, '/api/tickets', draftBody(draft), s.headers), 400);
-    expectError(await post(t, '/api/tickets', { ...draftBody(draft), orderId: '' }, s.headers), 400);
+    for (const body of [
+      draftBody(draft),
+      { ...draftBody(draft), orderId: '' },
+      { ...draftBody(draft), orderId: null },
+    ]) {
+      const res = await post(t, '/api/tickets', body, s.headers);
+      expectError(res, 402);
+      expect(Object.keys(res.json() as object)).toEqual(['error']);
+    }
+    expect(await ticketRowsOfUser(t, s.user.id)).toEqual([]);
+  });
+
+  it('still answers 400 to a malformed body: wrong types, or the draft missing', async () => {
+    const s = await signUp(t);
+    for (const body of [
+      { ...draftBody(draft), orderId: 42 },
+      { ...draftBody(draft), orderId: ['order_x'] },
+      { ...draftBody(draft), mainServiceId: 7 },
+      { ...draftBody(draft), description: { text: 'x' } },
+      {},
+    ]) {
+      expectError(await post(t, '/api/tickets', body, s.headers), 400);
+    }
     expect(await ticketRowsOfUser(t, s.user.id)).toEqual([]);
   });
 
@@ -199,6 +222,7 @@ describe('the ticket JSON', () => {
     const { ticket } = await bookAndPay(t, s, draft);
     expect(ticket).toEqual({
       id: expect.stringMatching(UUID),
+      number: expect.stringMatching(/^RF-\d{4,}$/),
       service: `${draft.main.name} › ${draft.sub.name}`,
       mainService: { name: draft.main.name },
       subService: { name: draft.sub.name },
@@ -210,6 +234,7 @@ describe('the ticket JSON', () => {
       user: { name: 'Meera Iyer', email: s.user.email, phone: s.user.phone },
       engineer: null,
       rating: null,
+      remoteAccess: null,
     });
     expect(Math.abs(Date.parse(ticket.createdAt) - Date.now())).toBeLessThan(60_000);
     const [listed] = (await listTickets(t, s)).tickets;

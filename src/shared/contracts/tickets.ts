@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { TICKET_STATUSES } from '../tickets.js';
 import { LIMITS } from '../product.js';
 import { descriptionField, requiredId, requiredText } from './common.js';
-import { ratingSchema } from './ratings.js';
 
 const person = z.object({ name: z.string(), email: z.string(), phone: z.string() });
 
@@ -21,8 +20,6 @@ export const ticketSchema = z.object({
   engineer: z
     .object({ id: z.string(), name: z.string(), email: z.string().optional(), phone: z.string().optional() })
     .nullable(),
-  /** The customer's rating once given (DECISIONS.md §7.5), for everyone who sees the ticket. */
-  rating: ratingSchema.nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -51,9 +48,13 @@ export const ticketDraftSchema = z.object({
   description: descriptionField,
 });
 
-/** POST /api/tickets: a draft plus the paid booking order it comes from. */
+/**
+ * POST /api/tickets: SPEC.md §7's draft plus the paid booking order it comes from. A body without an
+ * order (none, blank or null) is well-formed: what it lacks is the payment, so the route answers 402,
+ * not 400 (DECISIONS.md §4). Wrong types are still 400.
+ */
 export const createTicketBodySchema = ticketDraftSchema.extend({
-  orderId: z.string({ message: 'A paid booking order is required' }).trim().min(1).max(100),
+  orderId: z.string({ message: 'orderId must be a string' }).trim().max(100).nullish(),
 });
 export type CreateTicketBody = z.input<typeof createTicketBodySchema>;
 

@@ -9,6 +9,7 @@ import type { TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { issueReceipt } from '../receipts/service.js';
 import { hasPaymentEvent, recordEvent } from '../tickets/history.js';
 import { findTicket } from '../tickets/queries.js';
 import { createTicketFromOrder } from '../tickets/service.js';
@@ -30,6 +31,8 @@ export interface Settlement {
   duplicate?: { paymentId: string; paidWith: string };
   /** An in-progress fee paid after its ticket left "in progress" (completed meanwhile): that status. */
   paidAfter?: TicketStatus;
+  /** The receipt this call issued: set when the order became paid now (DECISIONS.md §7.4). */
+  receipt?: { id: string; number: string };
 }
 
 /**
@@ -92,15 +95,21 @@ export async function settlePayment(
       });
     }
     const anomalies = { ...(duplicate ? { duplicate } : {}), ...(paidAfter ? { paidAfter } : {}) };
-    if (order.kind === 'booking' && !order.ticketId) {
-      const ticketId = await createTicketFromOrder(
-        tx,
-        { ...order, status: upgrade ? outcome.status : order.status },
-        outcome.via,
-      );
-      return { order, ticketId, created: true, upgraded: upgrade, ...anomalies };
-    }
-    return { order, ticketId: order.ticketId, created: false, upgraded: upgrade, ...anomalies };
+    const created = order.kind === 'booking' && !order.ticketId;
+    const ticketId = created
+      ? await createTicketFromOrder(tx, { ...order, status: upgrade ? outcome.status : order.status }, outcome.via)
+      : order.ticketId;
+    // Paid now for the first time (not a replay, nor captured becoming verified): its one receipt,
+    // last, once the booking's ticket exists, so its number is held for the shortest time.
+    const receipt = upgrade && !isPaid(order.status) ? await issueReceipt(tx, orderId, outcome.paymentId) : undefined;
+    return {
+      order,
+      ticketId,
+      created,
+      upgraded: upgrade,
+      ...anomalies,
+      ...(receipt ? { receipt: { id: receipt.id, number: receipt.number } } : {}),
+    };
   });
 }
 
