@@ -13,6 +13,7 @@ import { createTokenService } from './modules/auth/tokens.js';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
+import { conversationRoutes } from './modules/conversation/routes.js';
 import { databaseViewerRoutes } from './modules/database-viewer/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { createEventStreams } from './modules/events/streams.js';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await contactRoutes(api, { db, config });
     await ticketRoutes(api, { db });
     await staffTicketRoutes(api, { db });
+    await conversationRoutes(api, { db });
     await userRoutes(api, { db });
     await eventRoutes(api, { streams });
     await catalogueAdminRoutes(api, { db });

@@ -17,7 +17,7 @@ const SIGNED_IN: Caller[] = ['user', 'engineer', 'admin', 'superadmin'];
 
 const id = randomUUID();
 const ENDPOINTS: Array<{
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   allowed: Caller[];
   body?: unknown;
@@ -46,6 +46,20 @@ const ENDPOINTS: Array<{
   { method: 'POST', url: '/test-checkout/order_test_unknown', allowed: ['user'], body: { outcome: 'success' } },
   { method: 'GET', url: '/api/engineer/assigned-tickets', allowed: ['engineer'] },
   { method: 'PATCH', url: `/api/tickets/${id}/complete`, allowed: ['engineer'], body: { remarks: 'done' } },
+  // The conversation (§7.2): any signed-in account reaches these; tickets/policy.ts then decides per
+  // ticket (conversation.test.ts, attachments.test.ts).
+  { method: 'GET', url: `/api/tickets/${id}`, allowed: SIGNED_IN },
+  { method: 'GET', url: `/api/tickets/${id}/messages`, allowed: SIGNED_IN },
+  { method: 'POST', url: `/api/tickets/${id}/messages`, allowed: SIGNED_IN, body: { body: 'Hello' } },
+  { method: 'POST', url: `/api/tickets/${id}/messages/read`, allowed: SIGNED_IN, body: { upTo: id } },
+  { method: 'POST', url: `/api/tickets/${id}/attachments`, allowed: SIGNED_IN },
+  { method: 'GET', url: `/api/attachments/${id}`, allowed: SIGNED_IN },
+  {
+    method: 'PUT',
+    url: `/api/tickets/${id}/remote-access`,
+    allowed: ['user'],
+    body: { tool: 'AnyDesk', accessId: '1' },
+  },
   { method: 'GET', url: '/api/admin/tickets', allowed: STAFF },
   { method: 'PATCH', url: `/api/admin/tickets/${id}`, allowed: STAFF, body: { status: 'completed' } },
   { method: 'PATCH', url: `/api/admin/tickets/${id}/assign`, allowed: STAFF, body: { engineerId: id } },

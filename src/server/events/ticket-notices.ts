@@ -10,11 +10,19 @@ export const TICKET_CHANNEL = 'rf_ticket';
 /** Sent by a trigger on `users` (migration 0007) whenever an account changes or goes: its id. */
 export const ACCOUNT_CHANNEL = 'rf_account';
 
+/**
+ * Who may hear of a change: every party of the ticket (the default), or only those who may read its
+ * staff notes (an internal note: never the customer; tickets/policy.ts mayUseStaffNotes).
+ */
+export type NoticeAudience = 'parties' | 'staff-notes';
+
 /** A committed ticket change as it travels between instances: the event, plus whom it concerns. */
 export interface TicketNotice extends TicketParties {
   ticketId: string;
   kind: LiveTicketKind;
   at: string;
+  /** Absent: 'parties'. */
+  audience?: NoticeAudience;
 }
 
 /** The audit trail's kinds as the live stream names them. */
@@ -36,18 +44,28 @@ const LIVE_KIND: Record<TicketEventKind, LiveTicketKind> = {
  * to every listening instance when the transaction commits, and never if it rolls back. The parties
  * are read from the ticket as this transaction leaves it (an assignment names the new engineer).
  */
-export async function notifyTicketChange(tx: Db, ticketId: string, kind: TicketEventKind | LiveTicketKind) {
+export async function notifyTicketChange(
+  tx: Db,
+  ticketId: string,
+  kind: TicketEventKind | LiveTicketKind,
+  audience: NoticeAudience = 'parties',
+) {
   const live = kind in LIVE_KIND ? LIVE_KIND[kind as TicketEventKind] : (kind as LiveTicketKind);
   await tx.execute(sql`select pg_notify(${TICKET_CHANNEL}, json_build_object(
       'ticketId', ${tickets.id}, 'kind', ${live}::text, 'at', ${new Date().toISOString()}::text,
-      'userId', ${tickets.userId}, 'engineerId', ${tickets.engineerId})::text)
+      'userId', ${tickets.userId}, 'engineerId', ${tickets.engineerId}, 'audience', ${audience}::text)::text)
     from ${tickets} where ${tickets.id} = ${ticketId}`);
 }
 
 export function parseTicketNotice(payload: string): TicketNotice | null {
   try {
     const notice = JSON.parse(payload) as TicketNotice;
-    return typeof notice.ticketId === 'string' && typeof notice.userId === 'string' ? notice : null;
+    if (typeof notice.ticketId !== 'string' || typeof notice.userId !== 'string') return null;
+    // An audience this instance does not know (a newer instance's) is heard by nobody rather than by all.
+    if (notice.audience !== undefined && notice.audience !== 'parties' && notice.audience !== 'staff-notes') {
+      return null;
+    }
+    return notice;
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 import type { Database, Db } from '../db/client.js';
 import { databaseJobs } from '../db/jobs.js';
+import { conversationJobs } from '../modules/conversation/jobs.js';
 import { paymentJobs } from '../modules/payments/jobs.js';
 import type { PaymentProvider } from '../modules/payments/providers/index.js';
 import type { Jobs } from './queue.js';
@@ -8,6 +9,7 @@ import type { Jobs } from './queue.js';
 export const appJobs = (deps: { database: Database; db: Db; provider: PaymentProvider }) => [
   ...paymentJobs(deps),
   ...databaseJobs(deps.database),
+  ...conversationJobs(deps),
 ];
 
 /** The app's queue, as services that enqueue are given it. */

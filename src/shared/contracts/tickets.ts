@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TICKET_STATUSES } from '../tickets.js';
 import { LIMITS } from '../product.js';
 import { descriptionField, requiredId, requiredText } from './common.js';
+import { remoteAccessSchema } from './messages.js';
 
 const person = z.object({ name: z.string(), email: z.string(), phone: z.string() });
 
@@ -20,6 +21,14 @@ export const ticketSchema = z.object({
   engineer: z
     .object({ id: z.string(), name: z.string(), email: z.string().optional(), phone: z.string().optional() })
     .nullable(),
+  /**
+   * The remote session the customer gave (PUT /api/tickets/{id}/remote-access): shown to that
+   * customer until completion and to the assigned engineer while the ticket is in progress; null for
+   * anyone else, at any other time, and after completion (it is deleted then).
+   */
+  remoteAccess: remoteAccessSchema.nullable(),
+  /** Messages of the ticket the caller has not read (GET /api/tickets/{id}). */
+  unread: z.number().int().optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

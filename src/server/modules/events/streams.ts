@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Listener } from '../../db/listener.js';
 import { ACCOUNT_CHANNEL, parseTicketNotice, TICKET_CHANNEL, type TicketNotice } from '../../events/ticket-notices.js';
 import { findUserById } from '../auth/queries.js';
-import { mayReadTicket } from '../tickets/policy.js';
+import { mayReadTicket, mayUseStaffNotes } from '../tickets/policy.js';
 
 /** A proxy or browser drops a quiet connection after a minute or so; §7.1 asks for one at least every 25 s. */
 export const HEARTBEAT_MS = 20_000;
@@ -38,9 +38,14 @@ export function createEventStreams({ db, listener, log }: { db: Db; listener: Li
   const deliver = (notice: TicketNotice) => {
     const event: LiveTicketEvent = { ticketId: notice.ticketId, kind: notice.kind, at: notice.at };
     const chunk = `event: ticket\ndata: ${JSON.stringify(event)}\n\n`;
-    const readers = new Set([...admins, ...(byUser.get(notice.userId) ?? [])]);
-    if (notice.engineerId) for (const s of byUser.get(notice.engineerId) ?? []) readers.add(s);
-    for (const stream of readers) if (mayReadTicket(stream.user, notice)) stream.write(chunk);
+    // An internal note is heard only by those who may read staff notes: never its customer.
+    const mayHear = notice.audience === 'staff-notes' ? mayUseStaffNotes : mayReadTicket;
+    const send = (stream: EventStream) => {
+      if (mayHear(stream.user, notice)) stream.write(chunk);
+    };
+    for (const stream of admins) send(stream);
+    for (const stream of byUser.get(notice.userId) ?? []) send(stream);
+    if (notice.engineerId) for (const stream of byUser.get(notice.engineerId) ?? []) send(stream);
   };
 
   /** Ends the account's streams unless it still exists at the same session version and role. */

@@ -49,6 +49,8 @@ function ticketColumns(withFee: boolean) {
     engineerName: engineer.name,
     engineerEmail: engineer.email,
     engineerPhone: engineer.phone,
+    remoteTool: tickets.remoteTool,
+    remoteAccessId: tickets.remoteAccessId,
     ratingScore: ticketRatings.score,
     ratingComment: ticketRatings.comment,
     inProgressFeePaid: (withFee ? inProgressFeePaid : sql<boolean>`false`).as('in_progress_fee_paid'),

@@ -1,3 +1,5 @@
+import { idParamsSchema } from '../../../shared/contracts/common.js';
+import { remoteAccessBodySchema } from '../../../shared/contracts/messages.js';
 import {
   createTicketBodySchema,
   ticketListQuerySchema,
@@ -9,7 +11,7 @@ import { errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ticketForPaidOrder } from '../payments/service.js';
 import { ticketPage } from './serialize.js';
-import { customerTicket } from './service.js';
+import { customerTicket, setRemoteAccess, ticketForReader } from './service.js';
 
 export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
   app.get('/api/tickets', {
@@ -22,7 +24,13 @@ export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
     handler: async (request) =>
-      ticketPage(db, { userId: requireUser(request).id, status: request.query.status }, request.query, 'customer'),
+      ticketPage(
+        db,
+        { userId: requireUser(request).id, status: request.query.status },
+        request.query,
+        'customer',
+        requireUser(request),
+      ),
   });
 
   app.post('/api/tickets', {
@@ -39,5 +47,34 @@ export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
       const { ticketId, created } = await ticketForPaidOrder(db, user, request.body.orderId);
       return reply.status(created ? 201 : 200).send({ ticket: await customerTicket(db, user, ticketId) });
     },
+  });
+
+  app.get('/api/tickets/:id', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['tickets'],
+      summary:
+        'One ticket, for its customer, its assigned engineer and admins, as each sees it, with `unread`: its messages you have not read',
+      security: [{ bearer: [] }],
+      params: idParamsSchema,
+      response: { 200: ticketResponseSchema, ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => ({ ticket: await ticketForReader(db, requireUser(request), request.params.id) }),
+  });
+
+  app.put('/api/tickets/:id/remote-access', {
+    config: { access: ['user'] },
+    schema: {
+      tags: ['tickets'],
+      summary:
+        'Give the remote session’s tool and id (your own ticket, before completion); the assigned engineer sees it while the ticket is in progress',
+      security: [{ bearer: [] }],
+      params: idParamsSchema,
+      body: remoteAccessBodySchema,
+      response: { 200: ticketResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => ({
+      ticket: await setRemoteAccess(db, requireUser(request), request.params.id, request.body),
+    }),
   });
 }

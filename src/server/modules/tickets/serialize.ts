@@ -1,7 +1,13 @@
+import type { RemoteAccess } from '../../../shared/contracts/messages.js';
 import type { Ticket } from '../../../shared/contracts/tickets.js';
+import type { Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
+import { mayReadRemoteAccess } from './policy.js';
 import { listTickets, type TicketScope, type TicketView, type Viewer } from './queries.js';
+
+/** Who asks for the ticket: what they may see of the remote session depends on it (policy.ts). */
+export type Reader = { id: string; role: Role };
 
 /**
  * The API's ticket. A customer sees the engineer's email and phone only once the in-progress
@@ -14,7 +20,7 @@ import { listTickets, type TicketScope, type TicketView, type Viewer } from './q
  * shows once the ticket is in progress again. The engineer it shows is the one the fee was opened
  * for: an order needs an assigned engineer (orders.ts), and an assignment is never replaced.
  */
-export function serializeTicket(row: TicketView, viewer: Viewer): Ticket {
+export function serializeTicket(row: TicketView, viewer: Viewer, reader: Reader): Ticket {
   const showContact =
     viewer === 'staff' || (row.inProgressFeePaid && (row.status === 'in-progress' || row.status === 'completed'));
   return {
@@ -40,7 +46,13 @@ export function serializeTicket(row: TicketView, viewer: Viewer): Ticket {
           }
         : null,
     rating: row.ratingScore === null ? null : { score: row.ratingScore, comment: row.ratingComment },
+    remoteAccess: remoteAccessFor(row, reader),
   };
+}
+
+function remoteAccessFor(row: TicketView, reader: Reader): RemoteAccess | null {
+  if (!row.remoteTool || row.remoteAccessId === null || !mayReadRemoteAccess(reader, row)) return null;
+  return { tool: row.remoteTool, accessId: row.remoteAccessId };
 }
 
 /** One page of a ticket list (customer's, engineer's, all) as `viewer` sees it, with the next page's cursor. */
@@ -49,8 +61,9 @@ export async function ticketPage(
   scope: TicketScope,
   q: { limit: number; cursor?: string | undefined },
   viewer: Viewer,
+  reader: Reader,
 ) {
   const rows = await listTickets(db, scope, viewer, q.limit, decodeCursor(q.cursor));
   const { page, nextCursor } = pageOf(rows, q.limit);
-  return { tickets: page.map((r) => serializeTicket(r, viewer)), nextCursor };
+  return { tickets: page.map((r) => serializeTicket(r, viewer, reader)), nextCursor };
 }

@@ -1,12 +1,14 @@
+import type { RemoteAccess } from '../../../shared/contracts/messages.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentRow, UserRow } from '../../db/schema/index.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { serviceLabel } from '../catalogue/service.js';
 import { existingServiceIds } from '../catalogue/queries.js';
+import { unreadCount } from '../conversation/queries.js';
 import { updatePayment } from '../payments/queries.js';
-import { findTicketView, insertTicket } from './queries.js';
+import { findTicketView, insertTicket, lockTicket, updateTicket } from './queries.js';
 import { linkOrderEvents, recordEvent } from './history.js';
-import { isTicketCustomer } from './policy.js';
+import { isTicketCustomer, mayReadTicket, maySetRemoteAccess, mayUseStaffNotes } from './policy.js';
 import { serializeTicket } from './serialize.js';
 
 /**
@@ -47,5 +49,36 @@ export async function customerTicket(db: Db, customer: UserRow, ticketId: string
   const row = await findTicketView(db, ticketId);
   if (!row) throw notFound('Ticket not found');
   if (!isTicketCustomer(customer, row)) throw forbidden('This ticket is not yours');
-  return serializeTicket(row, 'customer');
+  return serializeTicket(row, 'customer', customer);
+}
+
+/**
+ * A ticket as `reader` sees it (its customer, its engineer or an admin: serializeTicket's viewer and
+ * reader), with the number of its messages they have not read.
+ */
+export async function ticketForReader(db: Db, reader: UserRow, ticketId: string) {
+  const row = await findTicketView(db, ticketId);
+  if (!row) throw notFound('Ticket not found');
+  if (!mayReadTicket(reader, row)) throw forbidden('This ticket is not yours');
+  const unread = await unreadCount(db, {
+    ticketId,
+    readerId: reader.id,
+    staffNotes: mayUseStaffNotes(reader, row),
+  });
+  return { ...serializeTicket(row, isTicketCustomer(reader, row) ? 'customer' : 'staff', reader), unread };
+}
+
+/**
+ * The customer gives (or corrects) the remote session's tool and id, until the ticket is completed;
+ * the assigned engineer sees it while the ticket is in progress (serializeTicket, policy.ts).
+ */
+export async function setRemoteAccess(db: Db, customer: UserRow, ticketId: string, access: RemoteAccess) {
+  await db.transaction(async (tx) => {
+    const ticket = await lockTicket(tx, ticketId);
+    if (!ticket) throw notFound('Ticket not found');
+    if (!isTicketCustomer(customer, ticket)) throw forbidden('This ticket is not yours');
+    if (!maySetRemoteAccess(customer, ticket)) throw conflict('This ticket is completed: it takes no remote session');
+    await updateTicket(tx, ticketId, { remoteTool: access.tool, remoteAccessId: access.accessId });
+  });
+  return customerTicket(db, customer, ticketId);
 }

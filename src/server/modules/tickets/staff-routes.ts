@@ -32,7 +32,10 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       querystring: pageQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
-    handler: async (request) => ticketPage(db, { engineerId: requireUser(request).id }, request.query, 'staff'),
+    handler: async (request) => {
+      const engineer = requireUser(request);
+      return ticketPage(db, { engineerId: engineer.id }, request.query, 'staff', engineer);
+    },
   });
 
   app.patch('/api/tickets/:id/complete', {
@@ -59,7 +62,8 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       querystring: ticketListQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
-    handler: async (request) => ticketPage(db, { status: request.query.status }, request.query, 'staff'),
+    handler: async (request) =>
+      ticketPage(db, { status: request.query.status }, request.query, 'staff', requireUser(request)),
   });
 
   app.patch('/api/admin/tickets/:id', {

@@ -15,11 +15,14 @@ async function lockedTicket(tx: Db, id: string) {
   return row;
 }
 
-async function staffView(db: Db, id: string) {
+async function staffView(db: Db, id: string, reader: UserRow) {
   const row = await findTicketView(db, id);
   if (!row) throw notFound('Ticket not found');
-  return serializeTicket(row, 'staff');
+  return serializeTicket(row, 'staff', reader);
 }
+
+/** A completed ticket keeps no remote-access id (DECISIONS.md §7.2): the session is over. */
+const COMPLETION_CLEARS = { remoteTool: null, remoteAccessId: null } as const;
 
 /** Admin: any of the three statuses, only when it differs, never once completed. */
 export async function changeStatus(db: Db, actor: UserRow, ticketId: string, status: TicketStatus) {
@@ -27,7 +30,10 @@ export async function changeStatus(db: Db, actor: UserRow, ticketId: string, sta
     const ticket = await lockedTicket(tx, ticketId);
     if (ticket.status === 'completed') throw conflict('A completed ticket cannot change status');
     if (ticket.status === status) throw conflict(`The ticket is already ${statusLabel(status)}`);
-    await updateTicket(tx, ticketId, { status, ...(status === 'completed' ? { completedAt: new Date() } : {}) });
+    await updateTicket(tx, ticketId, {
+      status,
+      ...(status === 'completed' ? { completedAt: new Date(), ...COMPLETION_CLEARS } : {}),
+    });
     await recordEvent(tx, {
       ticketId,
       actorId: actor.id,
@@ -35,7 +41,7 @@ export async function changeStatus(db: Db, actor: UserRow, ticketId: string, sta
       detail: { from: ticket.status, to: status },
     });
   });
-  return staffView(db, ticketId);
+  return staffView(db, ticketId, actor);
 }
 
 /** Admin: an engineer (role engineer) onto a ticket that has none and is not completed. */
@@ -54,7 +60,7 @@ export async function assignEngineer(db: Db, actor: UserRow, ticketId: string, e
       detail: { engineerId, engineerName: engineer.name },
     });
   });
-  return staffView(db, ticketId);
+  return staffView(db, ticketId, actor);
 }
 
 /** Engineer: only their own ticket, only while in progress, with remarks. */
@@ -64,7 +70,7 @@ export async function completeTicket(db: Db, engineer: UserRow, ticketId: string
     if (!isAssignedEngineer(engineer, ticket)) throw forbidden('This ticket is not assigned to you');
     if (ticket.status === 'completed') throw conflict('This ticket is already completed');
     if (ticket.status !== 'in-progress') throw conflict('Only a ticket in progress can be completed');
-    await updateTicket(tx, ticketId, { status: 'completed', remarks, completedAt: new Date() });
+    await updateTicket(tx, ticketId, { status: 'completed', remarks, completedAt: new Date(), ...COMPLETION_CLEARS });
     await recordEvent(tx, {
       ticketId,
       actorId: engineer.id,
@@ -72,7 +78,7 @@ export async function completeTicket(db: Db, engineer: UserRow, ticketId: string
       detail: { from: ticket.status, remarks },
     });
   });
-  return staffView(db, ticketId);
+  return staffView(db, ticketId, engineer);
 }
 
 /** Everything that happened to a ticket, oldest first, with who did it. */

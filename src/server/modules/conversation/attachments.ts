@@ -1,0 +1,93 @@
+import type { FastifyRequest } from 'fastify';
+import { type Attachment, type AttachmentType, isImageType } from '../../../shared/contracts/messages.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { mayReadAttachment, mayUseStaffNotes } from '../tickets/policy.js';
+import { cleanFileName, contentDisposition, sniffAttachmentType } from './files.js';
+import { findAttachment, insertAttachment } from './queries.js';
+import { readableTicket, refuseMessage } from './service.js';
+
+export const TOO_LARGE = 'A file may be at most 10 MB';
+
+/**
+ * Whether `uploader` may upload to the ticket: whoever may still post a message there that could
+ * carry the file (a customer until completion, the engineer and admins always, for staff notes).
+ * Asked before the body is read, so a refused upload is not buffered first.
+ */
+export async function checkUploader(db: Db, uploader: UserRow, ticketId: string) {
+  const ticket = await readableTicket(db, uploader, ticketId);
+  const refusal = refuseMessage(uploader, ticket, mayUseStaffNotes(uploader, ticket));
+  if (refusal) throw refusal;
+}
+
+/**
+ * Reads the one file of the form, at most the plugin's size limit (413 beyond). A form the parser
+ * cannot read (no boundary, cut short) is the client's mistake: 400, never a 500.
+ */
+export async function readUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file') throw badRequest('Send one file in the form field "file"');
+    const bytes = await part.toBuffer();
+    if (bytes.length === 0) throw badRequest('The file is empty');
+    return { fileName: part.filename, bytes };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, TOO_LARGE);
+    const status = (err as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw err;
+    throw badRequest('The upload is not a readable multipart form');
+  }
+}
+
+/**
+ * Keeps an upload for a later message of its uploader on this ticket: its type decided from its bytes
+ * (415 for anything but PNG, JPEG, WebP, PDF and plain text), its name cleaned.
+ */
+export async function storeUpload(
+  db: Db,
+  uploader: UserRow,
+  ticketId: string,
+  file: { fileName: string; bytes: Buffer },
+): Promise<Attachment> {
+  const contentType = await sniffAttachmentType(file.bytes);
+  if (!contentType) {
+    throw new AppError(415, 'Only PNG, JPEG or WebP images, PDF documents and plain text files can be attached');
+  }
+  const fileName = cleanFileName(file.fileName, contentType);
+  const id = await insertAttachment(db, {
+    ticketId,
+    uploaderId: uploader.id,
+    fileName,
+    contentType,
+    size: file.bytes.length,
+    data: file.bytes,
+  });
+  return { id, fileName, contentType, size: file.bytes.length };
+}
+
+/** The file and the headers it is served with, for those who may read the message it belongs to. */
+export async function attachmentDownload(db: Db, reader: UserRow, id: string) {
+  const row = await findAttachment(db, id);
+  if (!row) throw notFound('Attachment not found');
+  const message = row.messageId ? { internal: row.internal ?? false } : null;
+  if (!mayReadAttachment(reader, { uploaderId: row.uploaderId, message }, row)) {
+    throw forbidden('You may not read this file');
+  }
+  const type = row.contentType as AttachmentType;
+  return {
+    data: row.data,
+    headers: {
+      'content-type': type === 'text/plain' ? 'text/plain; charset=utf-8' : type,
+      'content-length': String(row.data.length),
+      'x-content-type-options': 'nosniff',
+      // Images are shown in the thread; anything else is a download, never opened in the app's origin.
+      'content-disposition': contentDisposition(isImageType(type) ? 'inline' : 'attachment', row.fileName),
+      // Opened on its own, the file runs nothing and loads nothing (an image still shows).
+      'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      'cache-control': 'private, no-store',
+      'cross-origin-resource-policy': 'same-origin',
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { type AttachmentType, CONVERSATION_LIMITS } from '../../../shared/contracts/messages.js';
+
+/** What file-type names each allowed type (an animated PNG is a PNG to every browser). */
+const DETECTED: Record<string, AttachmentType> = {
+  'image/png': 'image/png',
+  'image/apng': 'image/png',
+  'image/jpeg': 'image/jpeg',
+  'image/webp': 'image/webp',
+  'application/pdf': 'application/pdf',
+};
+
+/**
+ * Text that a browser would take for a page or a document if it guessed (the WHATWG MIME sniffing
+ * standard's HTML and XML signatures, plus SVG): not accepted as "plain text", whatever the name says.
+ */
+const MARKUP =
+  /^(?:<!doctype html|<html|<head|<script|<iframe|<h1|<div|<font|<table|<a|<style|<title|<b|<body|<br|<p|<!--|<\?xml|<svg)(?=[\s>/]|$)/i;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Plain text or a log: no binary signature (checked first), valid UTF-8, no NUL byte, no markup. */
+function isPlainText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return false;
+  }
+  return !MARKUP.test(text.replace(/^\uFEFF/, '').trimStart());
+}
+
+/** The file's type from its bytes alone, or null when it is not one the conversation accepts. */
+export async function sniffAttachmentType(bytes: Uint8Array): Promise<AttachmentType | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected) return DETECTED[detected.mime] ?? null;
+  return isPlainText(bytes) ? 'text/plain' : null;
+}
+
+/** Extensions a name may keep for each type (the first is added to a name that has none of them). */
+const EXTENSIONS: Record<AttachmentType, readonly string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+  'text/plain': ['txt', 'log', 'text', 'csv', 'md', 'ini', 'cfg', 'conf', 'json', 'yaml', 'yml', 'out', 'err'],
+};
+
+// Control characters, bidirectional overrides and invisible marks (they can make "gpj.exe" read as
+// "exe.jpg"), and the characters no file system takes in a name.
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const UNWANTED = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF"*:<>?|]/g;
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The name an upload is kept and offered under: the last segment of whatever path it came with,
+ * without control or invisible characters, at most CONVERSATION_LIMITS.fileNameMax characters, and
+ * with an extension that matches its type (added when the name's own does not: "report.html" holding
+ * plain text is kept as "report.html.txt", so nobody opens it as a page).
+ */
+export function cleanFileName(raw: string | undefined, type: AttachmentType): string {
+  const segment = (raw ?? '').normalize('NFC').split(/[/\\]/).pop() ?? '';
+  let name = segment
+    .replace(UNPAIRED_SURROGATE, '')
+    .replace(UNWANTED, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  const allowed = EXTENSIONS[type];
+  let suffix = '';
+  if (allowed.includes(ext)) {
+    suffix = name.slice(dot);
+    name = name.slice(0, dot);
+  } else {
+    suffix = `.${allowed[0]}`;
+  }
+  const room = CONVERSATION_LIMITS.fileNameMax - suffix.length;
+  // By code points, so an emoji is never cut in half.
+  const base = Array.from(name)
+    .slice(0, room)
+    .join('')
+    .replace(/[\s.]+$/, '');
+  return `${base || 'file'}${suffix}`;
+}
+
+/** RFC 5987 / 6266: the name as ASCII for old clients, and exactly, percent-encoded, for the rest. */
+export function contentDisposition(disposition: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7E]/g, '_').replace(/["\\]/g, '_');
+  const exact = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}
