@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -48,6 +49,9 @@ export type DatabaseTarget = PostgresPoolOptions | { dataDir: string } | { memor
  * overall and no throughput lost in the benchmark: the operating system caches the data files.
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/** pg_trgm: the ticket search's indexes (migration 0014), which PostgreSQL has from its contrib. */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** The migrations folder, found from this file so it works from src/ (tsx) and dist/ (node). */
 function migrationsFolder(): string {
@@ -101,9 +105,9 @@ export function openDatabase(target: DatabaseTarget): Database {
     dataDirLock = lockDataDir(target.dataDir);
     const dir = resolve(target.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
+    client = new PGlite(dir, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   }
   const turns = takingTurns(client);
   const db = drizzlePglite({ client: turns as PGlite, schema });

@@ -54,6 +54,8 @@ export const tickets = pgTable(
     index('tickets_completed_idx')
       .on(t.completedAt)
       .where(sql`${t.completedAt} is not null`),
+    // The admins' ticket search: any part of the description (pg_trgm, in PostgreSQL and PGlite alike).
+    index('tickets_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 );
 
