@@ -22,6 +22,7 @@ import { jobRoutes } from './modules/jobs/routes.js';
 import { createPaymentProvider } from './modules/payments/providers/index.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { webhookRoutes } from './modules/payments/webhook-routes.js';
+import { receiptRoutes } from './modules/receipts/routes.js';
 import { ratingRoutes } from './modules/ratings/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await contactRoutes(api, { db, config });
     await ticketRoutes(api, { db });
     await staffTicketRoutes(api, { db });
+    await receiptRoutes(api, { db });
     await conversationRoutes(api, { db });
     await userRoutes(api, { db });
     await eventRoutes(api, { streams });

@@ -46,6 +46,9 @@ const ENDPOINTS: Array<{
   { method: 'POST', url: '/test-checkout/order_test_unknown', allowed: ['user'], body: { outcome: 'success' } },
   { method: 'GET', url: '/api/engineer/assigned-tickets', allowed: ['engineer'] },
   { method: 'PATCH', url: `/api/tickets/${id}/complete`, allowed: ['engineer'], body: { remarks: 'done' } },
+  // Any signed-in account reaches these; the ticket's customer and admins only are then let in (receipts.test.ts).
+  { method: 'GET', url: `/api/tickets/${id}/receipts`, allowed: SIGNED_IN },
+  { method: 'GET', url: `/api/receipts/${id}`, allowed: SIGNED_IN },
   // The conversation (§7.2): any signed-in account reaches these; tickets/policy.ts then decides per
   // ticket (conversation.test.ts, attachments.test.ts).
   { method: 'GET', url: `/api/tickets/${id}`, allowed: SIGNED_IN },

@@ -9,6 +9,8 @@ const person = z.object({ name: z.string(), email: z.string(), phone: z.string()
 /** A ticket as the API answers it. `engineer.email`/`phone` are absent until the customer may see them. */
 export const ticketSchema = z.object({
   id: z.string(),
+  /** The number people say on the phone and search by: RF-1001, RF-1002, … (DECISIONS.md §7.4). */
+  number: z.string(),
   service: z.string(),
   mainService: z.object({ name: z.string() }),
   subService: z.object({ name: z.string() }),

@@ -33,6 +33,7 @@ const inProgressFeePaid = sql<boolean>`coalesce((
 function ticketColumns(withFee: boolean) {
   return {
     id: tickets.id,
+    number: tickets.number,
     service: tickets.service,
     mainServiceName: tickets.mainServiceName,
     subServiceName: tickets.subServiceName,

@@ -1,5 +1,6 @@
 import type { RemoteAccess } from '../../../shared/contracts/messages.js';
 import type { Ticket } from '../../../shared/contracts/tickets.js';
+import { ticketNumberLabel } from '../../../shared/tickets.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
@@ -25,6 +26,7 @@ export function serializeTicket(row: TicketView, viewer: Viewer, reader: Reader)
     viewer === 'staff' || (row.inProgressFeePaid && (row.status === 'in-progress' || row.status === 'completed'));
   return {
     id: row.id,
+    number: ticketNumberLabel(row.number),
     service: row.service,
     mainService: { name: row.mainServiceName },
     subService: { name: row.subServiceName },
