@@ -65,11 +65,11 @@ const mailFrom = z.string().transform((value, ctx) => {
 });
 
 /**
- * PostgreSQL connections one instance may hold (DATABASE_POOL_MAX). More connections than the
- * database has cores to run them only make its backends take turns on those cores: on the bench's
- * two shared cores a pool of 4 served the ticket lists 8–12% faster than 20, with a lower p99
- * (docs/operations.md, "Connection pool"). Several instances: their pools together should stay near
- * twice the database server's cores (and under its max_connections).
+ * PostgreSQL connections one instance may hold (DATABASE_POOL_MAX). A query here takes well under a
+ * millisecond, so a few connections keep the database busy; more connections than the database has
+ * cores to run them only make its backends take turns on those cores, which costs more than it
+ * gives (docs/operations.md, "Connection pool"). Several instances: their pools together should
+ * stay near twice the database server's cores (and under its max_connections).
  */
 export const DEFAULT_POOL_MAX = 4;
 

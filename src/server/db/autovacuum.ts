@@ -30,9 +30,9 @@ export interface AutovacuumPass {
  * waits for its threshold.
  *
  * Each statement is a query of its own on `client` (the app's turn-taking client, `pglite-turns.ts`),
- * so requests are served between tables. A statement holds PGlite while it runs: on the benchmark's
- * 100,000 tickets, analysing the tickets takes about half a second and vacuuming them after 30,000
- * updates as long; everyday churn, milliseconds.
+ * so requests are served between tables. A statement holds PGlite while it runs: everyday churn
+ * costs next to nothing, but on a large data set analysing the tickets, or vacuuming them after many
+ * updates, holds the database for a noticeable moment, which is why a pass goes table by table.
  */
 export async function autovacuumPass(
   client: Pick<PGlite, 'query'>,

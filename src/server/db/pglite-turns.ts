@@ -8,8 +8,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * PGlite runs in this process: a query is synchronous WebAssembly, and PGlite's own queue hands the
  * next query on in a microtask, so a burst of queries runs back to back in one event-loop turn while
- * nothing else does (no request is read, no argon2 result or timer is handled). Under the soak's
- * bookings those turns lasted ~300 ms and a login waited seconds for its share.
+ * nothing else does (no request is read, no argon2 result or timer is handled). Under a burst of
+ * bookings those turns grew long enough that logins timed out waiting for their share.
  *
  * Here queries and transactions take turns: one at a time, in the order they were asked for, the next
  * starting on a later turn of the event loop (setImmediate), so I/O is handled between any two. A

@@ -29,8 +29,8 @@ const RAZORPAY = {
  * The headers helmet sets for `options`, worked out once. Helmet's middleware sets the same headers on
  * every response when no directive is a function of the request (none here: no nonces), so the
  * answer can carry them as they are. `@fastify/helmet` builds that middleware again for each request,
- * parsing and checking the whole policy every time: without that, the customer list served 4–21% more
- * requests a second (docs/operations.md, "What moved the lists over 0.7").
+ * parsing and checking the whole policy every time, work that every answer paid for and that was a
+ * visible share of a cheap read's cost.
  */
 export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};

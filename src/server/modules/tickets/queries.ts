@@ -16,9 +16,9 @@ const engineer = alias(users, 'engineer');
 export type Viewer = 'customer' | 'staff';
 
 // A scalar subquery, not `exists (…)`: PostgreSQL plans an EXISTS for every row the query could
-// return, ignoring the LIMIT, and for the admin list (100,000 candidate rows) chose a hashed subplan
-// that read every in-progress payment on each request (~200 ms at 100k tickets). A scalar subquery
-// is never hashed: it runs once per returned row, through payments_ticket_idx.
+// return, ignoring the LIMIT, and for the admin list (every ticket a candidate row) chose a hashed
+// subplan that read every in-progress payment on each request, a cost that grows with the tickets. A
+// scalar subquery is never hashed: it runs once per returned row, through payments_ticket_idx.
 const inProgressFeePaid = sql<boolean>`coalesce((
     select true from ${payments}
     where ${payments.ticketId} = ${tickets.id} and ${payments.kind} = 'inprogress'
