@@ -14,6 +14,7 @@ const CALLERS: Caller[] = ['anonymous', 'user', 'engineer', 'admin', 'superadmin
 const STAFF: Caller[] = ['admin', 'superadmin'];
 const EVERYONE: Caller[] = CALLERS;
 const SIGNED_IN: Caller[] = ['user', 'engineer', 'admin', 'superadmin'];
+const ALL_STAFF: Caller[] = ['engineer', 'admin', 'superadmin'];
 
 const id = randomUUID();
 const ENDPOINTS: Array<{
@@ -30,6 +31,11 @@ const ENDPOINTS: Array<{
   { method: 'POST', url: '/api/contact/add', allowed: EVERYONE, body: {} },
   { method: 'POST', url: '/api/login', allowed: EVERYONE, body: {} },
   { method: 'POST', url: '/api/signup', allowed: EVERYONE, body: {} },
+  { method: 'POST', url: '/api/login/2fa', allowed: EVERYONE, body: {} },
+  { method: 'GET', url: '/api/2fa', allowed: ALL_STAFF },
+  { method: 'POST', url: '/api/2fa/setup', allowed: ALL_STAFF },
+  { method: 'POST', url: '/api/2fa/enable', allowed: ALL_STAFF, body: { code: '123456' } },
+  { method: 'POST', url: '/api/2fa/disable', allowed: ALL_STAFF, body: { code: '123456' } },
   { method: 'GET', url: '/api/google/login', allowed: EVERYONE },
   { method: 'GET', url: '/api/google/callback?state=x&code=y', allowed: EVERYONE },
   { method: 'POST', url: '/webhooks/razorpay', allowed: EVERYONE, body: {} },
@@ -69,6 +75,7 @@ const ENDPOINTS: Array<{
   { method: 'GET', url: `/api/admin/tickets/${id}/history`, allowed: STAFF },
   { method: 'GET', url: '/api/admin/users', allowed: STAFF },
   { method: 'POST', url: '/api/admin/users', allowed: STAFF, body: {} },
+  { method: 'DELETE', url: `/api/admin/users/${id}/2fa`, allowed: STAFF },
   { method: 'GET', url: '/api/admin/engineers', allowed: STAFF },
   { method: 'GET', url: '/api/admin/contacts', allowed: STAFF },
   { method: 'GET', url: '/api/admin/services/all', allowed: STAFF },

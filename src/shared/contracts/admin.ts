@@ -4,7 +4,8 @@ import { TICKET_EVENT_KINDS, TICKET_STATUSES } from '../tickets.js';
 import { LIMITS } from '../product.js';
 import { COMPUTER_TYPES, URGENCIES } from './contact.js';
 import { emailField, idSchema, nameField, phoneField, requiredId, requiredText } from './common.js';
-import { passwordField, userSchema } from './auth.js';
+import { passwordField } from './auth.js';
+import { adminUserSchema } from './two-factor.js';
 import { pageQuerySchema, ticketSchema } from './tickets.js';
 
 export const statusChangeBodySchema = z.object({
@@ -35,7 +36,8 @@ export const createUserBodySchema = z.object({
 });
 
 export const userListQuerySchema = pageQuerySchema.extend({ role: z.enum(ROLES).optional() });
-export const usersResponseSchema = z.object({ users: z.array(userSchema), nextCursor: z.string().nullable() });
+/** Each with `twoFactorEnabled` (two-factor.ts), which only admins see. */
+export const usersResponseSchema = z.object({ users: z.array(adminUserSchema), nextCursor: z.string().nullable() });
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
 
 export const engineerSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string() });

@@ -5,12 +5,15 @@ import {
   signupBodySchema,
   userResponseSchema,
 } from '../../../shared/contracts/auth.js';
+import { loginResponseSchema } from '../../../shared/contracts/two-factor.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
 import { createAccount, login, toPublicUser, updateProfile } from './service.js';
 import type { TokenService } from './tokens.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
+import { hasTwoFactor } from './two-factor.js';
 
 export async function authRoutes(
   app: ZodApp,
@@ -41,15 +44,21 @@ export async function authRoutes(
     onRequest: authLimit,
     schema: {
       tags: ['auth'],
-      summary: 'Log in with email and password',
+      summary: 'Log in with email and password (with two-factor sign-in on: a challenge for POST /api/login/2fa)',
       body: loginBodySchema,
-      response: { 200: authResponseSchema, ...errors(400, 401, 413, 429) },
+      response: { 200: loginResponseSchema, ...errors(400, 401, 413, 429) },
     },
     handler: async (request) => {
       const user = await login(db, request.body.email, request.body.password);
+      // DECISIONS.md §7.6: the password alone signs no one in to an account with two-factor sign-in.
+      if (await hasTwoFactor(db, user.id)) {
+        return { twoFactorRequired: true as const, challenge: tokens.signChallenge(user) };
+      }
       return { user: toPublicUser(user), token: tokens.sign(user) };
     },
   });
+
+  await twoFactorRoutes(app, { db, tokens, authLimit });
 
   app.get('/api/me', {
     config: { access: 'authenticated' },

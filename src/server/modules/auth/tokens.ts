@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createSigner, createVerifier } from 'fast-jwt';
@@ -9,6 +9,9 @@ import { ensureDataDir } from '../../db/data-dir.js';
 
 const ISSUER = 'remotefix';
 const TOKEN_LIFETIME = '7d';
+/** A password accepted for an account with two-factor sign-in: what `POST /api/login/2fa` needs with the code. */
+const CHALLENGE_ISSUER = 'remotefix-2fa';
+export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 
 /**
  * Synchronous on purpose: an HS256 check is one HMAC, cheaper than a hop to libuv's thread pool
@@ -19,12 +22,39 @@ export interface TokenService {
   sign(user: { id: string; tokenVersion: number }): string;
   /** The user id and version of a valid, unexpired token; null for anything else. */
   verify(token: string): { userId: string; version: number } | null;
+  /** A two-factor challenge for the user, valid 5 minutes and only at their current token version. */
+  signChallenge(user: { id: string; tokenVersion: number }): string;
+  /** The user id and version of a valid, unexpired challenge; null for anything else (a session token included). */
+  verifyChallenge(challenge: string): { userId: string; version: number } | null;
 }
 
 /** A token signed before versions existed carries none: it is version 0, every account's first. */
 const versionSchema = z.number().int().nonnegative().optional().default(0);
 
+/** The claims of a verified token or challenge, or null when they are not a user id and a version. */
+function claimsOf(payload: { sub?: unknown; ver?: unknown }): { userId: string; version: number } | null {
+  // Only a user id is a subject: anything else would reach the uuid column and fail there.
+  const sub = idSchema.safeParse(payload.sub);
+  const version = versionSchema.safeParse(payload.ver);
+  return sub.success && version.success ? { userId: sub.data, version: version.data } : null;
+}
+
 export function createTokenService(secret: string): TokenService {
+  // Challenges are signed with a key of their own (and another issuer), so neither kind of token
+  // can ever pass for the other.
+  const challengeKey = createHmac('sha256', secret).update('remotefix two-factor challenge').digest('base64url');
+  const signChallenge = createSigner({
+    key: challengeKey,
+    algorithm: 'HS256',
+    iss: CHALLENGE_ISSUER,
+    expiresIn: CHALLENGE_LIFETIME_MS,
+  });
+  const verifyChallenge = createVerifier({
+    key: challengeKey,
+    algorithms: ['HS256'],
+    allowedIss: CHALLENGE_ISSUER,
+    requiredClaims: ['iss', 'sub', 'exp', 'ver'],
+  });
   const sign = createSigner({ key: secret, algorithm: 'HS256', iss: ISSUER, expiresIn: TOKEN_LIFETIME });
   const verify = createVerifier({
     key: secret,
@@ -38,11 +68,15 @@ export function createTokenService(secret: string): TokenService {
     sign: (user) => sign({ sub: user.id, ver: user.tokenVersion }),
     verify(token) {
       try {
-        const payload = verify(token) as { sub?: unknown; ver?: unknown };
-        // Only a user id is a subject: anything else would reach the uuid column and fail there.
-        const sub = idSchema.safeParse(payload.sub);
-        const version = versionSchema.safeParse(payload.ver);
-        return sub.success && version.success ? { userId: sub.data, version: version.data } : null;
+        return claimsOf(verify(token) as { sub?: unknown; ver?: unknown });
+      } catch {
+        return null;
+      }
+    },
+    signChallenge: (user) => signChallenge({ sub: user.id, ver: user.tokenVersion }),
+    verifyChallenge(challenge) {
+      try {
+        return claimsOf(verifyChallenge(challenge) as { sub?: unknown; ver?: unknown });
       } catch {
         return null;
       }

@@ -7,10 +7,14 @@ import {
   usersResponseSchema,
 } from '../../../shared/contracts/admin.js';
 import { userResponseSchema } from '../../../shared/contracts/auth.js';
+import { idParamsSchema } from '../../../shared/contracts/common.js';
+import { adminUserResponseSchema } from '../../../shared/contracts/two-factor.js';
 import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
+import { requireUser } from '../../plugins/auth.js';
 import { createAccount, toPublicUser } from '../auth/service.js';
+import { turnOffTwoFactorFor, twoFactorUserIds } from '../auth/two-factor.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { listEngineers, listUsers } from './queries.js';
 
@@ -30,7 +34,33 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
     handler: async (request) => {
       const { limit, cursor, role } = request.query;
       const { page, nextCursor } = pageOf(await listUsers(db, { role, limit, cursor: decodeCursor(cursor) }), limit);
-      return { users: page.map(toPublicUser), nextCursor };
+      const withTwoFactor = await twoFactorUserIds(
+        db,
+        page.map((u) => u.id),
+      );
+      return {
+        users: page.map((u) => ({ ...toPublicUser(u), twoFactorEnabled: withTwoFactor.has(u.id) })),
+        nextCursor,
+      };
+    },
+  });
+
+  // DECISIONS.md §7.6: for an engineer (or admin) locked out of their authenticator. Ends the
+  // account's sessions; a superadmin's only a superadmin may turn off.
+  app.delete('/api/admin/users/:id/2fa', {
+    config: { access: STAFF_ROLES },
+    schema: {
+      tags: ['admin'],
+      summary: "Turn off an account's two-factor sign-in (ends its sessions)",
+      security: bearer,
+      params: idParamsSchema,
+      response: { 200: adminUserResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => {
+      const actor = requireUser(request);
+      const user = await turnOffTwoFactorFor(db, actor, request.params.id);
+      request.log.info({ actorId: actor.id, userId: user.id }, 'two-factor sign-in turned off by an admin');
+      return { user: { ...toPublicUser(user), twoFactorEnabled: false } };
     },
   });
 
