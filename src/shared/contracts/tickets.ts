@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TICKET_STATUSES } from '../tickets.js';
 import { LIMITS } from '../product.js';
 import { descriptionField, requiredId, requiredText } from './common.js';
+import { ratingSchema } from './ratings.js';
 import { remoteAccessSchema } from './messages.js';
 
 const person = z.object({ name: z.string(), email: z.string(), phone: z.string() });
@@ -23,6 +24,8 @@ export const ticketSchema = z.object({
   engineer: z
     .object({ id: z.string(), name: z.string(), email: z.string().optional(), phone: z.string().optional() })
     .nullable(),
+  /** The customer's rating once given (DECISIONS.md §7.5), for everyone who sees the ticket. */
+  rating: ratingSchema.nullable(),
   /**
    * The remote session the customer gave (PUT /api/tickets/{id}/remote-access): shown to that
    * customer until completion and to the assigned engineer while the ticket is in progress; null for
