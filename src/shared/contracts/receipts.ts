@@ -18,3 +18,6 @@ export type Receipt = z.infer<typeof receiptSchema>;
 
 export const receiptsResponseSchema = z.object({ receipts: z.array(receiptSchema) });
 export type ReceiptsResponse = z.infer<typeof receiptsResponseSchema>;
+
+/** The name a receipt's PDF is saved under: its number without the slashes (RF-2026-27-000001.pdf). */
+export const receiptFileName = (number: string) => `${number.replace(/\//g, '-')}.pdf`;

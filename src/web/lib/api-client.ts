@@ -64,18 +64,39 @@ export async function apiWithHeaders<T>(path: string, options: Options = {}): Pr
   }
 
   const data: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const message =
-      data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
-    // No token sent while the page holds one: the site's storage was cleared behind its back.
-    const session = options.token === undefined ? (token ?? tokenStore.held()) : null;
-    if (res.status === 401 && session) {
-      sessionEnded(session);
-      throw new SessionEndedError(message);
-    }
-    throw new ApiError(message, res.status);
-  }
+  if (!res.ok) throw refusal(res.status, data, options.token === undefined ? (token ?? tokenStore.held()) : null);
   return { data: data as T, headers: res.headers };
+}
+
+/**
+ * A file the API serves (a receipt's PDF), as bytes: fetched with the bearer token, which a plain
+ * link cannot send. Refused as api() is.
+ */
+export async function apiFile(path: string): Promise<Blob> {
+  const token = tokenStore.get();
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new NetworkError();
+  }
+  if (!res.ok) throw refusal(res.status, await res.json().catch(() => undefined), token ?? tokenStore.held());
+  return res.blob();
+}
+
+/**
+ * The error for a refused call. `session`: the token the page holds (null when the call checked
+ * another one); a 401 on it means the session has ended. No token sent while the page holds one:
+ * the site's storage was cleared behind its back, which ends it too.
+ */
+function refusal(status: number, data: unknown, session: string | null): ApiError {
+  const message =
+    data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
+  if (status === 401 && session) {
+    sessionEnded(session);
+    return new SessionEndedError(message);
+  }
+  return new ApiError(message, status);
 }
 
 const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';

@@ -16,8 +16,8 @@ export function financialYearOf(moment: Date): string {
 export const receiptNumber = (financialYear: string, serial: number) =>
   `RF/${financialYear}/${String(serial).padStart(6, '0')}`;
 
-/** The PDF's file name: the number without its slashes (RF-2026-27-000001.pdf). */
-export const receiptFileName = (number: string) => `${number.replace(/\//g, '-')}.pdf`;
+/** The PDF's file name, as the web app saves it too. */
+export { receiptFileName } from '../../../shared/contracts/receipts.js';
 
 /** A moment as India writes it on paper: 1 Apr 2026, 09:05 IST. */
 export function indiaDateTime(moment: Date): string {

@@ -5,9 +5,11 @@ import type { PaymentKind } from '@shared/payments';
 import { formatRupees } from '@shared/product';
 import { statusLabel, type TicketEventDetails, type TicketEventKind } from '@shared/tickets';
 import { Button } from '@/components/ui/button';
+import { TicketReceipts } from '@/components/tickets/ticket-receipts';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
+import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 import { useTicketHistory } from '../api/admin-queries';
 
 const LABELS: Record<TicketEvent['kind'], string> = {
@@ -57,8 +59,16 @@ function describe(e: TicketEvent): string {
   }
 }
 
-/** A ticket's audit trail, fetched when the dialog opens. */
-export function TicketHistoryButton({ ticketId, service }: { ticketId: string; service: string }) {
+/** A ticket's receipts and audit trail, fetched when the dialog opens. */
+export function TicketHistoryButton({
+  ticketId,
+  service,
+  number,
+}: {
+  ticketId: string;
+  service: string;
+  number: string;
+}) {
   const [open, setOpen] = useState(false);
   const history = useTicketHistory(ticketId, open);
   return (
@@ -68,7 +78,13 @@ export function TicketHistoryButton({ ticketId, service }: { ticketId: string; s
         History
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent title="Ticket history" description={service} className="max-w-lg">
+        <DialogContent title="Ticket history" description={`${number} · ${service}`} className="max-w-lg">
+          <section aria-labelledby={`receipts-${ticketId}`} className="mb-5 flex flex-col gap-2">
+            <h3 id={`receipts-${ticketId}`} className="text-sm font-semibold">
+              Receipts
+            </h3>
+            <TicketReceipts ticketId={ticketId} root={ticketQueryRoots.adminHistory} enabled={open} />
+          </section>
           {history.isPending && <LoadingState label="Loading history" />}
           {history.isError && (
             <ErrorState message="Could not load the history." onRetry={() => void history.refetch()} />

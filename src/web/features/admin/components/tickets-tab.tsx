@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Ticket } from '@shared/contracts/tickets';
 import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
 import { StatusBadge } from '@/components/tickets/status-badge';
+import { TicketNumber } from '@/components/tickets/ticket-number';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
@@ -40,6 +41,7 @@ function TicketTable({ tickets }: { tickets: Ticket[] }) {
           {tickets.map((t) => (
             <tr key={t.id} className="align-top" data-page-item>
               <td className="max-w-56 px-4 py-3 wrap-anywhere">
+                <TicketNumber number={t.number} />
                 <p className="font-medium">{t.service}</p>
                 <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{t.description}</p>
               </td>
@@ -59,7 +61,7 @@ function TicketTable({ tickets }: { tickets: Ticket[] }) {
               <td className="px-4 py-3">
                 <div className="flex flex-col items-start gap-2">
                   <TicketActions ticket={t} />
-                  <TicketHistoryButton ticketId={t.id} service={t.service} />
+                  <TicketHistoryButton ticketId={t.id} service={t.service} number={t.number} />
                 </div>
               </td>
             </tr>
@@ -78,7 +80,10 @@ function TicketCards({ tickets }: { tickets: Ticket[] }) {
         <li key={t.id} data-page-item>
           <Card className="flex min-w-0 flex-col gap-3 p-4 wrap-anywhere">
             <div className="flex items-start justify-between gap-2">
-              <p className="min-w-0 font-semibold">{t.service}</p>
+              <div className="min-w-0">
+                <TicketNumber number={t.number} />
+                <p className="font-semibold">{t.service}</p>
+              </div>
               <StatusBadge status={t.status} />
             </div>
             <p className="text-xs text-muted-foreground">{formatDateTime(t.createdAt)}</p>
@@ -102,7 +107,7 @@ function TicketCards({ tickets }: { tickets: Ticket[] }) {
               </p>
             )}
             <TicketActions ticket={t} />
-            <TicketHistoryButton ticketId={t.id} service={t.service} />
+            <TicketHistoryButton ticketId={t.id} service={t.service} number={t.number} />
           </Card>
         </li>
       ))}

@@ -3,12 +3,15 @@ import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import { CURRENCY, formatRupees, IN_PROGRESS_FEE_PAISE } from '@shared/product';
 import { StatusBadge } from '@/components/tickets/status-badge';
+import { TicketNumber } from '@/components/tickets/ticket-number';
+import { TicketReceipts } from '@/components/tickets/ticket-receipts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { createInProgressOrder } from '@/features/payments/api/payment-calls';
 import { usePaymentFlow } from '@/features/payments/api/use-payment-flow';
 import { formatDateTime } from '@/lib/format';
+import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 import { useRefreshTickets } from '../api/customer-queries';
 import { useState } from 'react';
 
@@ -67,6 +70,19 @@ function PayToContinue({ ticket, user }: { ticket: Ticket; user: User }) {
       {busy && <Spinner label="Processing payment" />}
       Pay {formatRupees(IN_PROGRESS_FEE_PAISE)} to Continue
     </Button>
+  );
+}
+
+/** The ticket's receipts, asked for when the customer opens them. */
+function Receipts({ ticketId }: { ticketId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="mt-4 border-t pt-3" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer text-sm font-semibold text-primary">Receipts</summary>
+      <div className="mt-3">
+        <TicketReceipts ticketId={ticketId} root={ticketQueryRoots.customer} enabled={open} />
+      </div>
+    </details>
   );
 }
 
@@ -139,6 +155,7 @@ export function TicketCard({
     <Card className="p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
+          <TicketNumber number={ticket.number} />
           <Heading className="font-semibold text-slate-900">{ticket.service}</Heading>
           <p className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
             <CalendarClock aria-hidden="true" className="size-3.5" />
@@ -167,6 +184,8 @@ export function TicketCard({
           {ticket.engineer && <EngineerContact engineer={ticket.engineer} />}
         </div>
       )}
+
+      <Receipts ticketId={ticket.id} />
     </Card>
   );
 }

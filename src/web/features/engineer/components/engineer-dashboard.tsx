@@ -2,6 +2,7 @@ import { Mail, Phone, UserRound } from 'lucide-react';
 import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import { StatusBadge } from '@/components/tickets/status-badge';
+import { TicketNumber } from '@/components/tickets/ticket-number';
 import { Card } from '@/components/ui/card';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
@@ -14,6 +15,7 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
     <Card className="flex flex-col gap-4 p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
+          <TicketNumber number={ticket.number} />
           <h3 className="font-semibold">{ticket.service}</h3>
           <p className="text-xs text-muted-foreground">Booked {formatDateTime(ticket.createdAt)}</p>
         </div>

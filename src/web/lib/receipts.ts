@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { type Receipt, receiptFileName, type ReceiptsResponse } from '@shared/contracts/receipts';
+import { api, apiFile } from './api-client';
+import type { ticketQueryRoots } from './ticket-query-keys';
+
+type TicketRoot = (typeof ticketQueryRoots)[keyof typeof ticketQueryRoots];
+
+/**
+ * A ticket's receipts (the customer's and the admins' screens), keyed under the screen's ticket root
+ * so a payment's live event refreshes them with the ticket.
+ */
+export const ticketReceiptsQuery = (root: TicketRoot, ticketId: string) =>
+  queryOptions({
+    queryKey: [...root, 'receipts', ticketId],
+    queryFn: () => api<ReceiptsResponse>(`/api/tickets/${ticketId}/receipts`).then((r) => r.receipts),
+  });
+
+/** Saves the receipt's PDF: fetched with the session's token (a link could not send it), then handed to the browser. */
+export async function downloadReceipt(receipt: Receipt): Promise<void> {
+  const pdf = await apiFile(`/api/receipts/${receipt.id}`);
+  const url = URL.createObjectURL(pdf);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = receiptFileName(receipt.number);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the browser has had time to start saving it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
