@@ -151,6 +151,45 @@ describe('the queue', () => {
     }
   });
 
+  it('a batch: its jobs run together, each completes or fails on its own, and the last try is known', async () => {
+    const seen: { n: number; lastAttempt: boolean | undefined }[] = [];
+    const batch = defineJob({
+      name: 'test.batch',
+      payload: z.object({ n: z.number().int() }),
+      retryLimit: 1,
+      retryDelay: 1,
+      batchSize: 4,
+      handler: async ({ n }, { lastAttempt }) => {
+        seen.push({ n, lastAttempt });
+        if (n % 3 === 0) throw new Error(`job ${n} fails`);
+        return { n };
+      },
+    });
+    const other = createJobs(database.openJobsConnection(), log, [batch], { pollingIntervalSeconds: 0.5 });
+    await other.start();
+    try {
+      const ids = await database.db.transaction(async (tx) => {
+        const made: string[] = [];
+        for (let n = 1; n <= 7; n++) made.push(await other.enqueue(tx, 'test.batch', { n }));
+        return made;
+      });
+      const states = async () =>
+        rows<{ id: string; state: string; retry_count: number }>(
+          sql`select id, state, retry_count from pgboss.job where name = 'test.batch' order by created_on`,
+        );
+      await until(async () => (await states()).every((j) => j.state === 'completed' || j.state === 'failed'));
+      const byId = new Map((await states()).map((j) => [j.id, j]));
+      ids.forEach((id, i) => {
+        const n = i + 1;
+        // Each failing job tried twice (retryLimit 1), the second time as its last; the others once.
+        expect(byId.get(id)?.state, `job ${n}`).toBe(n % 3 === 0 ? 'failed' : 'completed');
+        expect(seen.filter((s) => s.n === n).map((s) => s.lastAttempt)).toEqual(n % 3 === 0 ? [false, true] : [false]);
+      });
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('stop() tells a running handler, waits for it, and leaves the database open', async () => {
     slow = { started: false, sawStopping: false };
     await database.db.transaction((tx) => jobs.enqueue(tx, 'test.slow', {}));

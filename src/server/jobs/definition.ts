@@ -11,6 +11,11 @@ export interface JobContext {
    * and returns; what it left is done by a later run.
    */
   stopping(): boolean;
+  /**
+   * True on the job's last try: if this attempt fails, the job stays failed (until an admin retries it).
+   * Absent when a handler is called outside the queue.
+   */
+  lastAttempt?: boolean;
 }
 
 /**
@@ -33,6 +38,13 @@ export interface JobDefinition<Name extends string = string, Payload = unknown> 
    * start is removed).
    */
   cron?: string | null;
+  /**
+   * Jobs a worker takes at once and runs together (default 1), each completing or failing on its own:
+   * for many small jobs (emails), where one at a time would spend its time fetching.
+   */
+  batchSize?: number;
+  /** How long one run may take before the queue counts it failed and tries again (pg-boss's default: 15 minutes). */
+  expireInSeconds?: number;
 }
 
 // `any` so that a list may hold definitions of different payloads.

@@ -66,7 +66,12 @@ export function createJobs<D extends AnyJobDefinition>(
   let stopping = false;
   let started = false;
 
-  const options = (d: D) => ({ retryLimit: d.retryLimit, retryDelay: d.retryDelay, retryBackoff: true });
+  const options = (d: D) => ({
+    retryLimit: d.retryLimit,
+    retryDelay: d.retryDelay,
+    retryBackoff: true,
+    ...(d.expireInSeconds ? { expireInSeconds: d.expireInSeconds } : {}),
+  });
 
   // pg-boss's create_queue adds the queue's row, then a foreign key to that table: two instances
   // creating queues at once (a first start together) can deadlock, and PostgreSQL cancels one. A queue
@@ -81,13 +86,37 @@ export function createJobs<D extends AnyJobDefinition>(
     }
   };
 
-  const run = async (d: D, job: PgBoss.Job<unknown>) => {
+  const run = async (d: D, job: PgBoss.JobWithMetadata<unknown>) => {
     try {
-      return await d.handler(d.payload.parse(job.data), { id: job.id, log, stopping: () => stopping });
+      return await d.handler(d.payload.parse(job.data), {
+        id: job.id,
+        log,
+        stopping: () => stopping,
+        lastAttempt: job.retryCount >= job.retryLimit,
+      });
     } catch (err) {
       log.warn({ err, job: d.name, id: job.id }, 'job failed');
       throw err;
     }
+  };
+
+  /**
+   * Runs the jobs a worker fetched. One job: its outcome is pg-boss's (a throw fails it). Several
+   * (`batchSize`): each runs on its own, a failed one is failed here, and pg-boss completes the others.
+   * Then the worker looks for more at once: it waits the polling interval only after finding none.
+   */
+  const work = (d: D, worker: { id?: string }) => async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
+    const outcomes = await Promise.allSettled(jobs.map((job) => track(running, run(d, job))));
+    if (worker.id && !stopping) boss.notifyWorker(worker.id);
+    const [only] = outcomes;
+    if (outcomes.length === 1 && only) {
+      if (only.status === 'rejected') throw only.reason;
+      return only.value;
+    }
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome.status === 'rejected') await boss.fail(d.name, jobs[i]!.id, outcome.reason as object);
+    }
+    return undefined;
   };
 
   return {
@@ -96,7 +125,12 @@ export function createJobs<D extends AnyJobDefinition>(
       started = true;
       for (const d of definitions) {
         await createQueue(d);
-        await boss.work<unknown>(d.name, { pollingIntervalSeconds }, ([job]) => track(running, run(d, job!)));
+        const worker: { id?: string } = {};
+        worker.id = await boss.work<unknown>(
+          d.name,
+          { pollingIntervalSeconds, batchSize: d.batchSize ?? 1, includeMetadata: true },
+          work(d, worker),
+        );
         if (d.cron) await boss.schedule(d.name, d.cron, {}, options(d));
         else await boss.unschedule(d.name);
       }
