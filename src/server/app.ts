@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, Db } from './db/client.js';
 import { appJobs } from './jobs/app-jobs.js';
 import { createJobs } from './jobs/queue.js';
 import type { ZodApp } from './lib/http.js';
@@ -15,6 +15,12 @@ import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
 import { conversationRoutes } from './modules/conversation/routes.js';
 import { databaseViewerRoutes } from './modules/database-viewer/routes.js';
+import { emailAttachments } from './modules/email/attachments.js';
+import { createNotices } from './modules/email/notices.js';
+import { createOutbox } from './modules/email/outbox.js';
+import { emailRoutes } from './modules/email/routes.js';
+import { createMailTransport } from './modules/email/transport.js';
+import { unsubscribeTokens } from './modules/email/unsubscribe.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { createEventStreams } from './modules/events/streams.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -74,8 +80,29 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
   const db = database.db;
   const tokens = createTokenService(jwtSecret);
   const provider = createPaymentProvider(config, jwtSecret, overrides);
+  // Email (DECISIONS.md §7.3): one SMTP transport for the process, none without SMTP_URL (every email
+  // is then kept for admins to read). Services write emails through `notices` inside their own
+  // transactions; each email's send job is enqueued in that same transaction.
+  const transport = createMailTransport(config.mail);
+  if (!transport && config.env === 'production') {
+    app.log.warn('SMTP_URL is not set: no email is sent (admins read them in the Outgoing email tab)');
+  }
+  const enqueueEmail = (tx: Db, emailId: string) => jobs.enqueue(tx, 'email.send', { emailId });
+  const unsubscribe = unsubscribeTokens(jwtSecret);
+  const notices = createNotices({
+    config,
+    outbox: createOutbox({ sending: transport !== null, enqueue: enqueueEmail }),
+    unsubscribe,
+  });
+  const email = {
+    db,
+    transport,
+    domain: config.mail.from.address.split('@')[1] ?? 'localhost',
+    attachments: emailAttachments(app.log),
+    mail: config.mail,
+  };
   // The job queue runs while the app is up, and stops after the last request (onClose).
-  const jobs = createJobs(database.openJobsConnection(), app.log, appJobs({ database, db, provider }));
+  const jobs = createJobs(database.openJobsConnection(), app.log, appJobs({ database, db, provider, notices, email }));
 
   await app.register(errorHandlerPlugin);
   // Shutting down: requests already running finish; a new one (e.g. on a kept-alive connection)
@@ -113,9 +140,9 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await authRoutes(api, { db, tokens, config });
     await googleRoutes(api, { db, tokens, config });
     await catalogueRoutes(api, { db });
-    await contactRoutes(api, { db, config });
-    await ticketRoutes(api, { db });
-    await staffTicketRoutes(api, { db });
+    await contactRoutes(api, { db, config, notices });
+    await ticketRoutes(api, { db, notices });
+    await staffTicketRoutes(api, { db, notices });
     await receiptRoutes(api, { db });
     await conversationRoutes(api, { db });
     await userRoutes(api, { db });
@@ -123,15 +150,18 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await catalogueAdminRoutes(api, { db });
     await databaseViewerRoutes(api, { db });
     await jobRoutes(api, { db });
+    await emailRoutes(api, { db, unsubscribeTokens: unsubscribe, enqueue: enqueueEmail });
     await reportRoutes(api, { db });
     await ratingRoutes(api, { db });
-    await paymentRoutes(api, { db, provider, ordersPerMinute: config.rateLimit.orders });
-    await api.register(async (webhooks: ZodApp) => webhookRoutes(webhooks, { db, provider }));
+    await paymentRoutes(api, { db, provider, notices, ordersPerMinute: config.rateLimit.orders });
+    await api.register(async (webhooks: ZodApp) => webhookRoutes(webhooks, { db, provider, notices }));
   });
 
   await app.register(webPlugin, { config, apiRoots });
   await jobs.start();
   app.addHook('onClose', async () => jobs.stop());
+  // After the queue: no send is running any more.
+  app.addHook('onClose', async () => transport?.close());
   return app;
 }
 

@@ -18,6 +18,7 @@ import {
   verify,
 } from '../support/booking.js';
 import { newPaymentId, RAZORPAY_ENV, type RazorpayStandIn, razorpayCheckout } from '../support/razorpay-stand-in.js';
+import { keptNotices } from '../support/notices.js';
 import { razorpayTestApp, type TestApp } from '../support/test-app.js';
 
 // The reconciliation (src/server/modules/payments/reconcile.ts): an order Razorpay captured whose
@@ -39,6 +40,8 @@ beforeEach(() => {
   standIn.payments.clear();
   lines.length = 0;
 });
+
+const notices = () => keptNotices(t);
 
 const provider = () =>
   createRazorpayProvider({
@@ -90,9 +93,9 @@ describe('reconcileOrders', () => {
     standIn.payments.set(orderId, [captured()]);
 
     // The abandoned orders are older, but each look asks first about those not asked before.
-    await reconcileOrders(t.database.db, provider(), log);
+    await reconcileOrders(t.database.db, provider(), notices(), log);
     expect((await paymentRow(t, orderId))?.status).toBe('created');
-    await reconcileOrders(t.database.db, provider(), log);
+    await reconcileOrders(t.database.db, provider(), notices(), log);
     expect((await paymentRow(t, orderId))?.status).toBe('captured');
     for (const id of abandoned) expect(askedAbout(id).length, id).toBeGreaterThanOrEqual(1);
     // Out of the window for the tests that follow.
@@ -106,8 +109,8 @@ describe('reconcileOrders', () => {
     const a = await orderOpened(25);
     const b = await orderOpened(26);
     await Promise.all([
-      reconcileOrders(t.database.db, provider(), log),
-      reconcileOrders(t.database.db, provider(), log),
+      reconcileOrders(t.database.db, provider(), notices(), log),
+      reconcileOrders(t.database.db, provider(), notices(), log),
     ]);
     expect(askedAbout(a.orderId)).toHaveLength(1);
     expect(askedAbout(b.orderId)).toHaveLength(1);
@@ -130,7 +133,9 @@ describe('reconcileOrders', () => {
     expect(await open()).toBe(orderId); // the customer comes back to pay it
     standIn.payments.set(orderId, [captured(29900)]);
 
-    await reconcileOrders(t.database.db, provider(), log, { now: new Date(Date.now() + RECONCILE.graceMs + 60_000) });
+    await reconcileOrders(t.database.db, provider(), notices(), log, {
+      now: new Date(Date.now() + RECONCILE.graceMs + 60_000),
+    });
     expect((await paymentRow(t, orderId))?.status).toBe('captured');
   });
 
@@ -139,7 +144,7 @@ describe('reconcileOrders', () => {
     const payment = captured();
     standIn.payments.set(orderId, [{ ...captured(), status: 'failed' }, payment]);
 
-    const result = await reconcileOrders(t.database.db, provider(), log);
+    const result = await reconcileOrders(t.database.db, provider(), notices(), log);
     expect(result.settled).toBe(1);
     expect(await paymentRow(t, orderId)).toMatchObject({ status: 'captured', providerPaymentId: payment.id });
     expect(await ticketRowsOfOrder(t, orderId)).toHaveLength(1);
@@ -149,7 +154,7 @@ describe('reconcileOrders', () => {
 
     // A later look (another instance, the next interval) asks no more about it and changes nothing.
     standIn.reset();
-    await reconcileOrders(t.database.db, provider(), log);
+    await reconcileOrders(t.database.db, provider(), notices(), log);
     expect(askedAbout(orderId)).toEqual([]);
     expect(await ticketRowsOfOrder(t, orderId)).toHaveLength(1);
   });
@@ -159,7 +164,7 @@ describe('reconcileOrders', () => {
     const old = await orderOpened(RECONCILE.lookBackMs / 60_000 + 5);
     standIn.payments.set(young.orderId, [captured()]);
     standIn.payments.set(old.orderId, [captured()]);
-    await reconcileOrders(t.database.db, provider(), log);
+    await reconcileOrders(t.database.db, provider(), notices(), log);
     const asked = standIn.requests.map((r) => r.path);
     expect(asked.some((p) => p.includes(young.orderId) || p.includes(old.orderId))).toBe(false);
     expect((await paymentRow(t, young.orderId))?.status).toBe('created');
@@ -172,7 +177,7 @@ describe('reconcileOrders', () => {
       { ...captured(), status: 'failed' },
       { ...captured(), status: 'authorized' },
     ]);
-    await reconcileOrders(t.database.db, provider(), log);
+    await reconcileOrders(t.database.db, provider(), notices(), log);
     expect((await paymentRow(t, orderId))?.status).toBe('created');
     expect(await ticketRowsOfOrder(t, orderId)).toEqual([]);
   });
@@ -181,11 +186,11 @@ describe('reconcileOrders', () => {
     const { orderId } = await orderOpened(30);
     const wrong = captured(100);
     standIn.payments.set(orderId, [wrong]);
-    await reconcileOrders(t.database.db, provider(), log);
+    await reconcileOrders(t.database.db, provider(), notices(), log);
     expect((await paymentRow(t, orderId))?.status).toBe('created');
     expect((await eventsOfOrder(t, orderId)).filter((e) => e.kind === 'payment_mismatch')).toHaveLength(1);
     // Looked at again: recorded once.
-    await reconcileOrders(t.database.db, provider(), log);
+    await reconcileOrders(t.database.db, provider(), notices(), log);
     expect((await eventsOfOrder(t, orderId)).filter((e) => e.kind === 'payment_mismatch')).toHaveLength(1);
   });
 
@@ -193,22 +198,22 @@ describe('reconcileOrders', () => {
     const { orderId } = await orderOpened(40);
     standIn.payments.set(orderId, [captured()]);
     standIn.mode = 'error';
-    const failed = await reconcileOrders(t.database.db, provider(), log);
+    const failed = await reconcileOrders(t.database.db, provider(), notices(), log);
     expect(failed.unanswered).toBeGreaterThanOrEqual(1);
     expect(lines.some((l) => l.includes('did not answer') && l.includes('HTTP 500'))).toBe(true);
     expect((await paymentRow(t, orderId))?.status).toBe('created');
     standIn.mode = 'ok';
     // Not asked again in the same round (another instance looking now skips it) ...
-    await reconcileOrders(t.database.db, provider(), log);
+    await reconcileOrders(t.database.db, provider(), notices(), log);
     expect((await paymentRow(t, orderId))?.status).toBe('created');
     // ... but in the next one.
-    await reconcileOrders(t.database.db, provider(), log, { now: new Date(Date.now() + RECONCILE.everyMs) });
+    await reconcileOrders(t.database.db, provider(), notices(), log, { now: new Date(Date.now() + RECONCILE.everyMs) });
     expect((await paymentRow(t, orderId))?.status).toBe('captured');
   });
 
   it('the test provider has nothing to ask about', async () => {
     const { orderId } = await orderOpened(30);
-    const result = await reconcileOrders(t.database.db, createTestProvider('seed'), log);
+    const result = await reconcileOrders(t.database.db, createTestProvider('seed'), notices(), log);
     expect(result.settled).toBe(0);
     expect((await paymentRow(t, orderId))?.status).toBe('created');
   });
@@ -219,9 +224,11 @@ describe('the reconciliation job (payments/jobs.ts)', () => {
 
   it('is scheduled every RECONCILE.everyMs on Razorpay, once for all instances, and not with the test provider', async () => {
     expect(RECONCILE.everyMs).toBe(10 * 60_000);
-    const [razorpay] = paymentJobs({ db: t.database.db, provider: provider() });
+    const [razorpay] = paymentJobs({ db: t.database.db, provider: provider(), notices: notices() });
     expect(razorpay).toMatchObject({ name: 'payments.reconcile', cron: '*/10 * * * *' });
-    expect(paymentJobs({ db: t.database.db, provider: createTestProvider('seed') })[0]?.cron).toBeNull();
+    expect(
+      paymentJobs({ db: t.database.db, provider: createTestProvider('seed'), notices: notices() })[0]?.cron,
+    ).toBeNull();
     // The app on Razorpay keeps that schedule in the queue (pg-boss sends each slot's job once).
     const { rows } = (await t.database.db.execute(
       sql`select cron from pgboss.schedule where name = 'payments.reconcile'`,
@@ -230,7 +237,7 @@ describe('the reconciliation job (payments/jobs.ts)', () => {
   });
 
   it('settles what Razorpay captured, as reconcileOrders does, and stops between orders when told', async () => {
-    const [job] = paymentJobs({ db: t.database.db, provider: provider() });
+    const [job] = paymentJobs({ db: t.database.db, provider: provider(), notices: notices() });
     const paid = await orderOpened(30);
     standIn.payments.set(paid.orderId, [captured()]);
     expect(await job!.handler({}, context)).toMatchObject({ settled: 1 });

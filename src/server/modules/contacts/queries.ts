@@ -4,7 +4,8 @@ import { contactRequests } from '../../db/schema/index.js';
 import { type Cursor, olderThan } from '../../lib/paging.js';
 
 export async function insertContactRequest(db: Db, values: typeof contactRequests.$inferInsert) {
-  const [row] = await db.insert(contactRequests).values(values).returning({ id: contactRequests.id });
+  const [row] = await db.insert(contactRequests).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
   return row;
 }
 

@@ -5,9 +5,13 @@ import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
+import type { Notices } from '../email/notices.js';
 import { contactRequestPage, submitContactRequest } from './service.js';
 
-export async function contactRoutes(app: ZodApp, { db, config }: { db: Db; config: Config }) {
+export async function contactRoutes(
+  app: ZodApp,
+  { db, config, notices }: { db: Db; config: Config; notices: Notices },
+) {
   app.post('/api/contact/add', {
     config: {
       access: 'public',
@@ -20,7 +24,7 @@ export async function contactRoutes(app: ZodApp, { db, config }: { db: Db; confi
       response: { 201: contactResponseSchema, ...errors(400, 413, 429) },
     },
     handler: async (request, reply) => {
-      await submitContactRequest(db, request.body);
+      await submitContactRequest(db, notices, request.body);
       return reply.status(201).send({ success: true as const });
     },
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { defineJob } from '../../jobs/definition.js';
+import type { Notices } from '../email/notices.js';
 import type { PaymentProvider } from './providers/index.js';
 import { RECONCILE, reconcileOrders } from './reconcile.js';
 
@@ -10,13 +11,13 @@ import { RECONCILE, reconcileOrders } from './reconcile.js';
  * (the database away) is tried again within the interval; a round that stops for a shutdown leaves the
  * rest to the next.
  */
-export const paymentJobs = ({ db, provider }: { db: Db; provider: PaymentProvider }) => [
+export const paymentJobs = ({ db, provider, notices }: { db: Db; provider: PaymentProvider; notices: Notices }) => [
   defineJob({
     name: 'payments.reconcile',
     payload: z.object({}),
     cron: provider.name === 'razorpay' ? `*/${RECONCILE.everyMs / 60_000} * * * *` : null,
     retryLimit: 2,
     retryDelay: 60,
-    handler: (_payload, { log, stopping }) => reconcileOrders(db, provider, log, { stopped: stopping }),
+    handler: (_payload, { log, stopping }) => reconcileOrders(db, provider, notices, log, { stopped: stopping }),
   }),
 ];

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { Notices } from '../email/notices.js';
 import type { PaymentProvider } from './providers/index.js';
 import { claimUnpaidOrders } from './queries.js';
 import { settleCapture } from './settlement.js';
@@ -35,6 +36,7 @@ export interface ReconcileResult {
 export async function reconcileOrders(
   db: Db,
   provider: PaymentProvider,
+  notices: Notices,
   log: FastifyBaseLogger,
   opts: { now?: Date; stopped?: () => boolean } = {},
 ): Promise<ReconcileResult> {
@@ -67,7 +69,7 @@ export async function reconcileOrders(
       continue;
     }
     for (const payment of captured) {
-      const settlement = await settleCapture(db, log, order, payment, 'reconcile');
+      const settlement = await settleCapture(db, notices, log, order, payment, 'reconcile');
       // A mismatch, or settled meanwhile by the webhook or the checkout, or a second payment.
       if (!settlement?.upgraded) continue;
       result.settled++;

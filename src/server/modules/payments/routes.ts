@@ -12,6 +12,7 @@ import {
 } from '../../../shared/contracts/payments.js';
 import type { Db } from '../../db/client.js';
 import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
+import type { Notices } from '../email/notices.js';
 import { requireUser } from '../../plugins/auth.js';
 import { customerTicket } from '../tickets/service.js';
 import { isTestProvider, type PaymentProvider } from './providers/index.js';
@@ -24,7 +25,12 @@ const orderIdParams = z.object({ orderId: z.string().min(1).max(100) });
 
 export async function paymentRoutes(
   app: ZodApp,
-  { db, provider, ordersPerMinute }: { db: Db; provider: PaymentProvider; ordersPerMinute: number },
+  {
+    db,
+    provider,
+    notices,
+    ordersPerMinute,
+  }: { db: Db; provider: PaymentProvider; notices: Notices; ordersPerMinute: number },
 ) {
   // Every order opened is a call to the provider's Orders API: one budget per customer for both
   // kinds (RATE_LIMIT_ORDERS). It runs after the auth hook, so it counts the signed-in customer.
@@ -74,7 +80,7 @@ export async function paymentRoutes(
     },
     handler: async (request) => {
       const user = requireUser(request);
-      const settlement = await verifyCheckout(db, provider, user, request.body);
+      const settlement = await verifyCheckout(db, notices, provider, user, request.body);
       reportSettlement(request.log, settlement);
       const { ticketId } = settlement;
       return ticketId
@@ -123,6 +129,7 @@ export async function paymentRoutes(
       handler: async (request) => {
         const result = await testCheckout(
           db,
+          notices,
           provider,
           requireUser(request),
           request.params.orderId,

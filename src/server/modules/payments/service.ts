@@ -8,6 +8,7 @@ import { isPaid, type PaymentStatus } from '../../../shared/payments.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentRow, UserRow } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../../lib/errors.js';
+import type { Notices } from '../email/notices.js';
 import type { PaymentProvider, TestPaymentProvider } from './providers/index.js';
 import { findPayment, inProgressPaymentsOfUser } from './queries.js';
 import { failPayment, settlePayment, type Settlement } from './settlement.js';
@@ -20,6 +21,7 @@ import { failPayment, settlePayment, type Settlement } from './settlement.js';
  */
 export async function testCheckout(
   db: Db,
+  notices: Notices,
   provider: TestPaymentProvider,
   user: UserRow,
   orderId: string,
@@ -37,7 +39,7 @@ export async function testCheckout(
   }
   if (!order.orderId.startsWith('order_test_')) throw badRequest('Not a test order');
   const { paymentId, signature } = provider.signCheckout(order.orderId);
-  const settlement = await settlePayment(db, order.orderId, {
+  const settlement = await settlePayment(db, notices, order.orderId, {
     status: 'captured',
     paymentId,
     actorId: null,
@@ -61,13 +63,14 @@ export async function ownOrder(db: Db, user: UserRow, orderId: string): Promise<
 /** POST /verify: the checkout's signature, checked in constant time, then settlement. */
 export async function verifyCheckout(
   db: Db,
+  notices: Notices,
   provider: PaymentProvider,
   user: UserRow,
   success: CheckoutSuccess,
 ): Promise<Settlement> {
   await ownOrder(db, user, success.razorpay_order_id);
   if (!provider.verifyCheckout(success)) throw badRequest('Payment verification failed');
-  return settlePayment(db, success.razorpay_order_id, {
+  return settlePayment(db, notices, success.razorpay_order_id, {
     status: 'verified',
     paymentId: success.razorpay_payment_id,
     actorId: user.id,
@@ -78,6 +81,7 @@ export async function verifyCheckout(
 /** POST /api/tickets: only for this customer's paid booking order; the ticket it already made, or a new one. */
 export async function ticketForPaidOrder(
   db: Db,
+  notices: Notices,
   user: UserRow,
   orderId: string | null | undefined,
 ): Promise<{ ticketId: string; created: boolean }> {
@@ -88,7 +92,7 @@ export async function ticketForPaidOrder(
   }
   if (order.ticketId) return { ticketId: order.ticketId, created: false };
   // A concurrent verify, webhook or call may have made it since: settlement says which one did.
-  const { ticketId, created } = await settlePayment(db, order.orderId, {
+  const { ticketId, created } = await settlePayment(db, notices, order.orderId, {
     status: order.status,
     paymentId: order.providerPaymentId ?? '',
     actorId: user.id,

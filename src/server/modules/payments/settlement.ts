@@ -9,6 +9,7 @@ import type { TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import type { Notices } from '../email/notices.js';
 import { issueReceipt } from '../receipts/service.js';
 import { hasPaymentEvent, recordEvent } from '../tickets/history.js';
 import { findTicket } from '../tickets/queries.js';
@@ -42,6 +43,7 @@ export interface Settlement {
  */
 export async function settlePayment(
   db: Db,
+  notices: Notices,
   orderId: string,
   outcome: {
     status: 'captured' | 'verified';
@@ -102,6 +104,8 @@ export async function settlePayment(
     // Paid now for the first time (not a replay, nor captured becoming verified): its one receipt,
     // last, once the booking's ticket exists, so its number is held for the shortest time.
     const receipt = upgrade && !isPaid(order.status) ? await issueReceipt(tx, orderId, outcome.paymentId) : undefined;
+    // The booking's confirmation, with its receipt, goes out if and only if this commits.
+    if (created && ticketId) await notices.bookingConfirmed(tx, ticketId);
     return {
       order,
       ticketId,
@@ -197,6 +201,7 @@ export async function failPayment(
  */
 export async function settleCapture(
   db: Db,
+  notices: Notices,
   log: FastifyBaseLogger,
   order: PaymentRow,
   payment: ProviderPayment,
@@ -206,7 +211,7 @@ export async function settleCapture(
     await recordMismatch(db, log, order, payment);
     return undefined;
   }
-  const settlement = await settlePayment(db, order.orderId, {
+  const settlement = await settlePayment(db, notices, order.orderId, {
     status: 'captured',
     paymentId: payment.id,
     actorId: null,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { errors, type ZodApp } from '../../lib/http.js';
+import type { Notices } from '../email/notices.js';
 import type { PaymentProvider } from './providers/index.js';
 import { failPayment, settleCapture } from './settlement.js';
 import { findPayment } from './queries.js';
@@ -39,7 +40,10 @@ function refusalCounter(everyMs = 60_000) {
 }
 
 /** POST /webhooks/razorpay: signed with X-Razorpay-Signature over the raw body. */
-export async function webhookRoutes(app: ZodApp, { db, provider }: { db: Db; provider: PaymentProvider }) {
+export async function webhookRoutes(
+  app: ZodApp,
+  { db, provider, notices }: { db: Db; provider: PaymentProvider; notices: Notices },
+) {
   const badSignatures = refusalCounter();
   // The signature covers the exact bytes Razorpay sent, so this scope keeps the body raw.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -85,7 +89,7 @@ export async function webhookRoutes(app: ZodApp, { db, provider }: { db: Db; pro
       if (!payment || !order) return { ok: true as const };
 
       if (event === 'payment.captured' || event === 'order.paid') {
-        await settleCapture(db, request.log, order, payment, 'webhook');
+        await settleCapture(db, notices, request.log, order, payment, 'webhook');
       } else if (event === 'payment.failed') {
         await failPayment(db, order.orderId, {
           actorId: null,

@@ -9,11 +9,12 @@ import {
 import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
+import type { Notices } from '../email/notices.js';
 import { ticketForPaidOrder } from '../payments/service.js';
 import { ticketPage } from './serialize.js';
 import { customerTicket, setRemoteAccess, ticketForReader } from './service.js';
 
-export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
+export async function ticketRoutes(app: ZodApp, { db, notices }: { db: Db; notices: Notices }) {
   app.get('/api/tickets', {
     config: { access: ['user'] },
     schema: {
@@ -44,7 +45,7 @@ export async function ticketRoutes(app: ZodApp, { db }: { db: Db }) {
     },
     handler: async (request, reply) => {
       const user = requireUser(request);
-      const { ticketId, created } = await ticketForPaidOrder(db, user, request.body.orderId);
+      const { ticketId, created } = await ticketForPaidOrder(db, notices, user, request.body.orderId);
       return reply.status(created ? 201 : 200).send({ ticket: await customerTicket(db, user, ticketId) });
     },
   });

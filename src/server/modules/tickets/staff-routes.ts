@@ -16,13 +16,14 @@ import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
+import type { Notices } from '../email/notices.js';
 import { ticketPage } from './serialize.js';
 import { assignEngineer, changeStatus, completeTicket, ticketHistory } from './workflow.js';
 
 const bearer = [{ bearer: [] }];
 
 /** The engineer's and the admins' ticket routes. */
-export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
+export async function staffTicketRoutes(app: ZodApp, { db, notices }: { db: Db; notices: Notices }) {
   app.get('/api/engineer/assigned-tickets', {
     config: { access: ['engineer'] },
     schema: {
@@ -49,7 +50,7 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       response: { 200: ticketResponseSchema, ...errors(400, 401, 403, 404, 409) },
     },
     handler: async (request) => ({
-      ticket: await completeTicket(db, requireUser(request), request.params.id, request.body.remarks),
+      ticket: await completeTicket(db, notices, requireUser(request), request.params.id, request.body.remarks),
     }),
   });
 
@@ -77,7 +78,7 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       response: { 200: ticketResponseSchema, ...errors(400, 401, 403, 404, 409) },
     },
     handler: async (request) => ({
-      ticket: await changeStatus(db, requireUser(request), request.params.id, request.body.status),
+      ticket: await changeStatus(db, notices, requireUser(request), request.params.id, request.body.status),
     }),
   });
 
@@ -92,7 +93,7 @@ export async function staffTicketRoutes(app: ZodApp, { db }: { db: Db }) {
       response: { 200: assignResponseSchema, ...errors(400, 401, 403, 404, 409) },
     },
     handler: async (request) => ({
-      ticket: await assignEngineer(db, requireUser(request), request.params.id, request.body.engineerId),
+      ticket: await assignEngineer(db, notices, requireUser(request), request.params.id, request.body.engineerId),
     }),
   });
 

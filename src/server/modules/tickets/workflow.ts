@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findUserById } from '../auth/queries.js';
+import type { Notices } from '../email/notices.js';
 import { eventsOfTicket, recordEvent } from './history.js';
 import { isAssignedEngineer } from './policy.js';
 import { findTicket, findTicketView, lockTicket, updateTicket } from './queries.js';
@@ -25,7 +26,7 @@ async function staffView(db: Db, id: string, reader: UserRow) {
 const COMPLETION_CLEARS = { remoteTool: null, remoteAccessId: null } as const;
 
 /** Admin: any of the three statuses, only when it differs, never once completed. */
-export async function changeStatus(db: Db, actor: UserRow, ticketId: string, status: TicketStatus) {
+export async function changeStatus(db: Db, notices: Notices, actor: UserRow, ticketId: string, status: TicketStatus) {
   await db.transaction(async (tx) => {
     const ticket = await lockedTicket(tx, ticketId);
     if (ticket.status === 'completed') throw conflict('A completed ticket cannot change status');
@@ -40,12 +41,14 @@ export async function changeStatus(db: Db, actor: UserRow, ticketId: string, sta
       kind: 'status_changed',
       detail: { from: ticket.status, to: status },
     });
+    if (status === 'in-progress' && ticket.engineerId) await notices.feeDue(tx, ticketId);
+    if (status === 'completed') await notices.ticketCompleted(tx, ticketId);
   });
   return staffView(db, ticketId, actor);
 }
 
 /** Admin: an engineer (role engineer) onto a ticket that has none and is not completed. */
-export async function assignEngineer(db: Db, actor: UserRow, ticketId: string, engineerId: string) {
+export async function assignEngineer(db: Db, notices: Notices, actor: UserRow, ticketId: string, engineerId: string) {
   const engineer = await findUserById(db, engineerId);
   if (!engineer || engineer.role !== 'engineer') throw badRequest('Only a user with the engineer role can be assigned');
   await db.transaction(async (tx) => {
@@ -59,12 +62,14 @@ export async function assignEngineer(db: Db, actor: UserRow, ticketId: string, e
       kind: 'assigned',
       detail: { engineerId, engineerName: engineer.name },
     });
+    await notices.engineerAssigned(tx, ticketId);
+    if (ticket.status === 'in-progress') await notices.feeDue(tx, ticketId);
   });
   return staffView(db, ticketId, actor);
 }
 
 /** Engineer: only their own ticket, only while in progress, with remarks. */
-export async function completeTicket(db: Db, engineer: UserRow, ticketId: string, remarks: string) {
+export async function completeTicket(db: Db, notices: Notices, engineer: UserRow, ticketId: string, remarks: string) {
   await db.transaction(async (tx) => {
     const ticket = await lockedTicket(tx, ticketId);
     if (!isAssignedEngineer(engineer, ticket)) throw forbidden('This ticket is not assigned to you');
@@ -77,6 +82,7 @@ export async function completeTicket(db: Db, engineer: UserRow, ticketId: string
       kind: 'completed',
       detail: { from: ticket.status, remarks },
     });
+    await notices.ticketCompleted(tx, ticketId);
   });
   return staffView(db, ticketId, engineer);
 }

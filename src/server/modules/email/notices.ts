@@ -1,0 +1,265 @@
+/**
+ * The emails of DECISIONS.md §7.3, each written in the transaction of the change that causes it: the
+ * services call these with their `tx` (password reset, booking, assignment, fee due, completion, a
+ * message, a public repair request). Optional emails (ticket updates, messages) go only to accounts
+ * that have not turned them off, with a one-click unsubscribe; the others always go.
+ */
+import type { NotificationTopic } from '../../../shared/contracts/emails.js';
+import { PRODUCT_NAME } from '../../../shared/product.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { contactRequests, UserRow } from '../../db/schema/index.js';
+import { emailLinks } from './links.js';
+import type { OutgoingEmail, Outbox } from './outbox.js';
+import {
+  hasTicketEmail,
+  inProgressFeePaid,
+  preferencesOf,
+  takeMessageEmailSlot,
+  ticketParties,
+  type TicketParties,
+} from './queries.js';
+import { passwordResetEmail } from './templates/account.js';
+import { type Brand, type EmailContent, renderEmail } from './templates/blocks.js';
+import { repairRequestEmail } from './templates/requests.js';
+import {
+  bookingConfirmedEmail,
+  engineerAssignedCustomerEmail,
+  engineerAssignedEngineerEmail,
+  feeDueEmail,
+  newMessageEmail,
+  type TicketFacts,
+  ticketCompletedEmail,
+} from './templates/tickets.js';
+import type { UnsubscribeTokens } from './unsubscribe.js';
+
+/** At most one message email per ticket and recipient in this many minutes. */
+export const MESSAGE_EMAIL_GAP_MINUTES = 10;
+/** How long a password reset link works. */
+export const RESET_LINK_MINUTES = 30;
+
+const ROLE_NAMES: Record<UserRow['role'], string> = {
+  user: 'customer',
+  engineer: 'engineer',
+  admin: 'support',
+  superadmin: 'support',
+};
+
+const TOPIC_REASON: Record<NotificationTopic, string> = {
+  ticketUpdates: 'You get this email because ticket updates are on in your profile.',
+  messages: 'You get this email because message emails are on in your profile.',
+};
+
+type Recipient = { id: string; name: string; email: string };
+
+export interface Notices {
+  passwordReset(tx: Db, user: UserRow, token: string): Promise<void>;
+  /** The ticket a paid booking just made (always sent, with the receipt of `orderId` attached). */
+  bookingConfirmed(tx: Db, ticketId: string): Promise<void>;
+  /** To the customer and the newly assigned engineer. */
+  engineerAssigned(tx: Db, ticketId: string): Promise<void>;
+  /** Call when a change leaves the ticket in progress with an engineer: once per ticket, while unpaid. */
+  feeDue(tx: Db, ticketId: string): Promise<void>;
+  ticketCompleted(tx: Db, ticketId: string): Promise<void>;
+  /**
+   * A message posted on the ticket (the conversation calls this in the transaction that posts it): to
+   * its customer (not for a staff note) and its engineer, never the author, at most once per ticket
+   * and person in MESSAGE_EMAIL_GAP_MINUTES.
+   */
+  messagePosted(
+    tx: Db,
+    message: { ticketId: string; author: UserRow; body: string; internal: boolean; attachments: number },
+  ): Promise<void>;
+  repairRequest(tx: Db, request: typeof contactRequests.$inferSelect): Promise<void>;
+}
+
+export function createNotices({
+  config,
+  outbox,
+  unsubscribe,
+}: {
+  config: Pick<Config, 'publicUrl' | 'support'>;
+  outbox: Outbox;
+  unsubscribe: UnsubscribeTokens;
+}): Notices {
+  const links = emailLinks(config.publicUrl);
+  const brand: Brand = {
+    productName: PRODUCT_NAME,
+    publicUrl: links.home,
+    supportEmail: config.support.email,
+    supportPhone: config.support.phone,
+  };
+
+  /** An email every recipient gets (resets, receipts, the support inbox's). */
+  const always = (tx: Db, to: string, content: EmailContent, email: Omit<OutgoingEmail, 'to' | 'rendered'>) =>
+    outbox.queue(tx, { ...email, to, rendered: renderEmail(content, brand) });
+
+  /** An email the recipient may have turned off: nothing when they have; else with its unsubscribe. */
+  async function optional(
+    tx: Db,
+    topic: NotificationTopic,
+    to: Recipient,
+    content: EmailContent,
+    email: Omit<OutgoingEmail, 'to' | 'rendered' | 'userId'>,
+  ) {
+    if (!(await preferencesOf(tx, to.id))[topic]) return;
+    const token = unsubscribe.make(to.id, topic);
+    await outbox.queue(tx, {
+      ...email,
+      to: to.email,
+      userId: to.id,
+      rendered: renderEmail(content, brand, { reason: TOPIC_REASON[topic], url: links.unsubscribePage(token) }),
+      headers: {
+        ...email.headers,
+        'List-Unsubscribe': `<${links.unsubscribeOneClick(token)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+  }
+
+  async function partiesOf(tx: Db, ticketId: string): Promise<TicketParties> {
+    const ticket = await ticketParties(tx, ticketId);
+    if (!ticket) throw new Error(`ticket ${ticketId} not found for its email`);
+    return ticket;
+  }
+  const facts = (t: TicketParties): TicketFacts => ({
+    number: t.number,
+    service: t.service,
+    description: t.description,
+  });
+
+  return {
+    async passwordReset(tx, user, token) {
+      const content = passwordResetEmail({
+        productName: PRODUCT_NAME,
+        name: user.name,
+        email: user.email,
+        hasPassword: user.passwordHash !== null,
+        url: links.resetPassword(token),
+        minutes: RESET_LINK_MINUTES,
+      });
+      await always(tx, user.email, content, { userId: user.id, kind: 'password-reset' });
+    },
+
+    async bookingConfirmed(tx, ticketId) {
+      const t = await partiesOf(tx, ticketId);
+      const content = bookingConfirmedEmail({
+        name: t.customer.name,
+        ticket: facts(t),
+        paymentId: t.bookingPaymentId,
+        url: links.ticket(t.id),
+        receiptAttached: true,
+      });
+      await always(tx, t.customer.email, content, {
+        userId: t.customer.id,
+        ticketId: t.id,
+        kind: 'booking-confirmed',
+        attachments: [{ type: 'receipt', orderId: t.bookingOrderId }],
+      });
+    },
+
+    async engineerAssigned(tx, ticketId) {
+      const t = await partiesOf(tx, ticketId);
+      if (!t.engineer) return;
+      const engineer = t.engineer;
+      await optional(
+        tx,
+        'ticketUpdates',
+        t.customer,
+        engineerAssignedCustomerEmail({
+          name: t.customer.name,
+          engineerName: engineer.name,
+          ticket: facts(t),
+          url: links.ticket(t.id),
+        }),
+        { ticketId: t.id, kind: 'engineer-assigned' },
+      );
+      await optional(
+        tx,
+        'ticketUpdates',
+        engineer,
+        engineerAssignedEngineerEmail({
+          name: engineer.name,
+          customerName: t.customer.name,
+          ticket: facts(t),
+          url: links.ticket(t.id),
+        }),
+        { ticketId: t.id, kind: 'engineer-assigned' },
+      );
+    },
+
+    async feeDue(tx, ticketId) {
+      const t = await partiesOf(tx, ticketId);
+      if (t.status !== 'in-progress' || !t.engineer) return;
+      if ((await inProgressFeePaid(tx, ticketId)) || (await hasTicketEmail(tx, ticketId, 'fee-due'))) return;
+      await optional(
+        tx,
+        'ticketUpdates',
+        t.customer,
+        feeDueEmail({
+          name: t.customer.name,
+          engineerName: t.engineer.name,
+          ticket: facts(t),
+          url: links.ticket(t.id),
+        }),
+        { ticketId: t.id, kind: 'fee-due' },
+      );
+    },
+
+    async ticketCompleted(tx, ticketId) {
+      const t = await partiesOf(tx, ticketId);
+      await optional(
+        tx,
+        'ticketUpdates',
+        t.customer,
+        ticketCompletedEmail({
+          name: t.customer.name,
+          engineerName: t.engineer?.name ?? null,
+          ticket: facts(t),
+          remarks: t.remarks,
+          rateUrl: links.rate(t.id),
+        }),
+        { ticketId: t.id, kind: 'ticket-completed' },
+      );
+    },
+
+    async messagePosted(tx, message) {
+      const t = await partiesOf(tx, message.ticketId);
+      const recipients = [...(message.internal ? [] : [t.customer]), ...(t.engineer ? [t.engineer] : [])].filter(
+        (r) => r.id !== message.author.id,
+      );
+      for (const to of recipients) {
+        if (!(await preferencesOf(tx, to.id)).messages) continue;
+        if (!(await takeMessageEmailSlot(tx, t.id, to.id, MESSAGE_EMAIL_GAP_MINUTES))) continue;
+        const content = newMessageEmail({
+          name: to.name,
+          authorName: message.author.name,
+          authorRole: ROLE_NAMES[message.author.role],
+          ticket: facts(t),
+          body: message.body,
+          attachments: message.attachments,
+          internal: message.internal,
+          url: links.ticket(t.id),
+        });
+        await optional(tx, 'messages', to, content, { ticketId: t.id, kind: 'new-message' });
+      }
+    },
+
+    async repairRequest(tx, request) {
+      const content = repairRequestEmail({
+        name: request.name,
+        email: request.email,
+        phone: request.phone,
+        computerType: request.computerType,
+        urgency: request.urgency,
+        service: `${request.mainServiceName} › ${request.subServiceName}`,
+        description: request.description,
+        url: links.adminContacts,
+      });
+      await always(tx, config.support.email, content, {
+        kind: 'repair-request',
+        headers: { 'Reply-To': request.email },
+      });
+    },
+  };
+}

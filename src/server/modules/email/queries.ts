@@ -1,0 +1,184 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { EmailStatus, NotificationSettings } from '../../../shared/contracts/emails.js';
+import { PAID_STATUSES } from '../../../shared/payments.js';
+import type { Db } from '../../db/client.js';
+import {
+  emailPreferences,
+  emails,
+  type EmailRow,
+  messageEmailMarks,
+  payments,
+  tickets,
+  users,
+} from '../../db/schema/index.js';
+import { type Cursor, olderThan } from '../../lib/paging.js';
+
+export async function insertEmail(tx: Db, values: typeof emails.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(emails).values(values).returning({ id: emails.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function findEmail(db: Db, id: string): Promise<EmailRow | undefined> {
+  const [row] = await db.select().from(emails).where(eq(emails.id, id));
+  return row;
+}
+
+export const listEmails = (db: Db, limit: number, cursor: Cursor | undefined, status?: EmailStatus) =>
+  db
+    .select({
+      id: emails.id,
+      to: emails.to,
+      subject: emails.subject,
+      status: emails.status,
+      attempts: emails.attempts,
+      lastError: emails.lastError,
+      createdAt: emails.createdAt,
+    })
+    .from(emails)
+    .where(and(status ? eq(emails.status, status) : undefined, olderThan(emails.createdAt, emails.id, cursor)))
+    .orderBy(desc(emails.createdAt), desc(emails.id))
+    .limit(limit + 1);
+
+/**
+ * Takes a queued email for one send: counts the attempt and holds it for `leaseSeconds`, so another
+ * run of its job (a retry while this one still runs) leaves it alone. Nothing when it is sent, kept,
+ * failed, or held by a run that is still within its lease.
+ */
+export async function claimEmail(db: Db, id: string, leaseSeconds: number): Promise<EmailRow | undefined> {
+  const [row] = await db
+    .update(emails)
+    .set({ attempts: sql`${emails.attempts} + 1`, leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(
+      and(
+        eq(emails.id, id),
+        eq(emails.status, 'queued'),
+        or(isNull(emails.leaseUntil), lt(emails.leaseUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export const markSent = (db: Db, id: string) =>
+  db
+    .update(emails)
+    .set({ status: 'sent', sentAt: sql`now()`, leaseUntil: null, lastError: null })
+    .where(eq(emails.id, id));
+
+/** A send that failed: recorded; `failed` for good after the last attempt, else queued for the retry. */
+export const markAttemptFailed = (db: Db, id: string, error: string, last: boolean) =>
+  db
+    .update(emails)
+    .set({ status: last ? 'failed' : 'queued', lastError: error, leaseUntil: null })
+    .where(eq(emails.id, id));
+
+/** Without SMTP_URL (an email queued while it was set, retried after): kept, nothing sent. */
+export const markKept = (db: Db, id: string) =>
+  db
+    .update(emails)
+    .set({ status: 'kept', leaseUntil: null })
+    .where(and(eq(emails.id, id), eq(emails.status, 'queued')));
+
+/** A failed email back in the queue (an admin's retry); nothing for any other status. */
+export async function requeueFailed(tx: Db, id: string): Promise<EmailRow | undefined> {
+  const [row] = await tx
+    .update(emails)
+    .set({ status: 'queued', leaseUntil: null })
+    .where(and(eq(emails.id, id), eq(emails.status, 'failed')))
+    .returning();
+  return row;
+}
+
+export async function preferencesOf(db: Db, userId: string): Promise<NotificationSettings> {
+  const [row] = await db
+    .select({ ticketUpdates: emailPreferences.ticketUpdates, messages: emailPreferences.messages })
+    .from(emailPreferences)
+    .where(eq(emailPreferences.userId, userId));
+  return row ?? { ticketUpdates: true, messages: true };
+}
+
+export async function setPreferences(
+  db: Db,
+  userId: string,
+  change: Partial<NotificationSettings>,
+): Promise<NotificationSettings> {
+  const [row] = await db
+    .insert(emailPreferences)
+    .values({ userId, ticketUpdates: change.ticketUpdates ?? true, messages: change.messages ?? true })
+    .onConflictDoUpdate({ target: emailPreferences.userId, set: { ...change, updatedAt: sql`now()` } })
+    .returning({ ticketUpdates: emailPreferences.ticketUpdates, messages: emailPreferences.messages });
+  if (!row) throw new Error('upsert returned no row');
+  return row;
+}
+
+const customer = alias(users, 'customer');
+const engineer = alias(users, 'engineer');
+
+/** A ticket with its customer and engineer, as the ticket emails need them. */
+export async function ticketParties(db: Db, ticketId: string) {
+  const [row] = await db
+    .select({
+      id: tickets.id,
+      number: tickets.number,
+      service: tickets.service,
+      description: tickets.description,
+      status: tickets.status,
+      remarks: tickets.remarks,
+      bookingOrderId: tickets.bookingOrderId,
+      bookingPaymentId: payments.providerPaymentId,
+      customer: { id: customer.id, name: customer.name, email: customer.email },
+      engineer: { id: engineer.id, name: engineer.name, email: engineer.email },
+    })
+    .from(tickets)
+    .innerJoin(customer, eq(customer.id, tickets.userId))
+    .leftJoin(engineer, eq(engineer.id, tickets.engineerId))
+    .leftJoin(payments, eq(payments.orderId, tickets.bookingOrderId))
+    .where(eq(tickets.id, ticketId));
+  return row;
+}
+export type TicketParties = NonNullable<Awaited<ReturnType<typeof ticketParties>>>;
+
+/** Whether the ticket's in-progress fee is paid. */
+export async function inProgressFeePaid(db: Db, ticketId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.ticketId, ticketId),
+        eq(payments.kind, 'inprogress'),
+        inArray(payments.status, [...PAID_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether an email of this kind was already written about the ticket (one fee notice per ticket). */
+export async function hasTicketEmail(db: Db, ticketId: string, kind: EmailRow['kind']): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emails.id })
+    .from(emails)
+    .where(and(eq(emails.ticketId, ticketId), eq(emails.kind, kind)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Whether `userId` may be emailed about a message on the ticket now: at most once in `minutes`. The
+ * mark is taken in one statement, so two messages committing together email once.
+ */
+export async function takeMessageEmailSlot(tx: Db, ticketId: string, userId: string, minutes: number) {
+  const rows = await tx
+    .insert(messageEmailMarks)
+    .values({ ticketId, userId, sentAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [messageEmailMarks.ticketId, messageEmailMarks.userId],
+      set: { sentAt: sql`now()` },
+      setWhere: sql`${messageEmailMarks.sentAt} <= now() - make_interval(mins => ${minutes})`,
+    })
+    .returning({ ticketId: messageEmailMarks.ticketId });
+  return rows.length > 0;
+}

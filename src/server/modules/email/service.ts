@@ -1,0 +1,96 @@
+import type {
+  EmailDetail,
+  EmailStatus,
+  NotificationSettings,
+  NotificationTopic,
+} from '../../../shared/contracts/emails.js';
+import type { Db } from '../../db/client.js';
+import type { EmailRow, UserRow } from '../../db/schema/index.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { decodeCursor, pageOf } from '../../lib/paging.js';
+import { findUserById } from '../auth/queries.js';
+import { findEmail, listEmails, preferencesOf, requeueFailed, setPreferences } from './queries.js';
+import type { UnsubscribeTokens } from './unsubscribe.js';
+
+type Summary = Pick<EmailRow, 'id' | 'to' | 'subject' | 'status' | 'attempts' | 'lastError' | 'createdAt'>;
+
+const summaryOf = (row: Summary) => ({
+  id: row.id,
+  to: row.to,
+  subject: row.subject,
+  status: row.status,
+  attempts: row.attempts,
+  lastError: row.lastError,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Admin: the outgoing emails, newest first, paged (one status if asked). */
+export async function emailPage(
+  db: Db,
+  query: { limit: number; cursor?: string | undefined; status?: EmailStatus | undefined },
+) {
+  const rows = await listEmails(db, query.limit, decodeCursor(query.cursor), query.status);
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { emails: page.map(summaryOf), nextCursor };
+}
+
+const WITHHELD = 'This email holds a link that signs in to the account it was sent to: only a superadmin can read it.';
+
+/**
+ * Admin: one email as it was rendered. A password reset's link signs in as its account, a superadmin's
+ * included: only a superadmin reads one (an admin sees that it exists, not the link).
+ */
+export async function emailDetail(db: Db, reader: UserRow, id: string): Promise<EmailDetail> {
+  const row = await findEmail(db, id);
+  if (!row) throw notFound('Email not found');
+  const redacted = row.kind === 'password-reset' && reader.role !== 'superadmin';
+  return {
+    ...summaryOf(row),
+    kind: row.kind,
+    ticketId: row.ticketId,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    html: redacted ? `<p>${WITHHELD}</p>` : row.html,
+    text: redacted ? WITHHELD : row.text,
+    redacted,
+  };
+}
+
+/** Admin: a failed email sent again (a new send job, with its own retries); 409 for any other status. */
+export async function retryEmail(db: Db, enqueue: (tx: Db, emailId: string) => Promise<unknown>, id: string) {
+  const retried = await db.transaction(async (tx) => {
+    const row = await requeueFailed(tx, id);
+    if (row) await enqueue(tx, row.id);
+    return row;
+  });
+  if (retried) return summaryOf(retried);
+  const row = await findEmail(db, id);
+  if (!row) throw notFound('Email not found');
+  throw conflict(`Only a failed email can be retried; this one is ${row.status}`);
+}
+
+export const notificationSettings = (db: Db, user: UserRow): Promise<NotificationSettings> =>
+  preferencesOf(db, user.id);
+
+export const changeNotificationSettings = (db: Db, user: UserRow, change: Partial<NotificationSettings>) =>
+  setPreferences(db, user.id, change);
+
+const INVALID_LINK = 'This unsubscribe link is not valid. Turn emails off from your profile instead.';
+
+/** What an unsubscribe link turns off, and for which address (the confirm page says so). */
+export async function readUnsubscribe(db: Db, tokens: UnsubscribeTokens, token: string) {
+  const read = tokens.read(token);
+  const user = read && (await findUserById(db, read.userId));
+  if (!read || !user) throw badRequest(INVALID_LINK);
+  return { user, topic: read.topic };
+}
+
+/** The one-click unsubscribe: that kind of email off for that account (again is no change). */
+export async function unsubscribe(
+  db: Db,
+  tokens: UnsubscribeTokens,
+  token: string,
+): Promise<{ topic: NotificationTopic; email: string }> {
+  const { user, topic } = await readUnsubscribe(db, tokens, token);
+  await setPreferences(db, user.id, { [topic]: false });
+  return { topic, email: user.email };
+}
