@@ -9,11 +9,13 @@ import { ticketAttachments, ticketMessages, ticketReads, tickets, users } from '
  */
 const visible = (staffNotes: boolean): SQL | undefined => (staffNotes ? undefined : eq(ticketMessages.internal, false));
 
-// A message's files in one column (one index probe per message), oldest first.
+// A message's files in one column (one index probe per message), oldest first. The outer row is
+// named in full: drizzle writes a column bare ("id") in a query of one table, which inside this
+// subquery would be the attachment's own id.
 const attachmentsOfMessage = sql<Attachment[]>`coalesce((
     select json_agg(json_build_object('id', a.id, 'fileName', a.file_name, 'contentType', a.content_type,
       'size', a.size) order by a.created_at, a.id)
-    from ${ticketAttachments} a where a.message_id = ${ticketMessages.id}), '[]'::json)`;
+    from ${ticketAttachments} a where a.message_id = ${ticketMessages}.id), '[]'::json)`;
 
 /**
  * The thread of a ticket, oldest first, `limit + 1` rows (so the caller sees whether more follow),
@@ -91,12 +93,17 @@ export async function attachUploads(
 }
 
 /** A message's files, in the order the thread lists them. */
-export async function attachmentsOf(db: Db, messageId: string): Promise<Attachment[]> {
-  const [row] = await db
-    .select({ attachments: attachmentsOfMessage })
-    .from(ticketMessages)
-    .where(eq(ticketMessages.id, messageId));
-  return row?.attachments ?? [];
+export function attachmentsOf(db: Db, messageId: string): Promise<Attachment[]> {
+  return db
+    .select({
+      id: ticketAttachments.id,
+      fileName: ticketAttachments.fileName,
+      contentType: sql<Attachment['contentType']>`${ticketAttachments.contentType}`,
+      size: ticketAttachments.size,
+    })
+    .from(ticketAttachments)
+    .where(eq(ticketAttachments.messageId, messageId))
+    .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.id));
 }
 
 // A file's bytes travel as base64 text, decoded and encoded by the database: PGlite's own bytea
