@@ -57,6 +57,11 @@ export const PAGE_META: Record<string, PageMeta> = {
     description: 'RemoteFix database records.',
     marketing: false,
   },
+  '/account/security': {
+    title: `Account security | ${PRODUCT_NAME}`,
+    description: 'Two-factor sign-in for your RemoteFix staff account.',
+    marketing: false,
+  },
   '/auth/success': {
     title: `Signing you in | ${PRODUCT_NAME}`,
     description: 'Completing sign-in.',

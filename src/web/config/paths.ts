@@ -8,6 +8,8 @@ export const paths = {
   dashboard: '/dashboard',
   admin: '/admin',
   adminDatabase: '/admin-prisma',
+  /** Staff's sign-in settings: two-factor sign-in. */
+  security: '/account/security',
   authSuccess: '/auth/success',
   googleLogin: '/api/google/login',
   requestForm: '/#request-form',

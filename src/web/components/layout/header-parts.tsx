@@ -1,8 +1,9 @@
-import { LogOut, UserRound } from 'lucide-react';
+import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuthDialog } from '@/lib/auth-dialog';
 import { useCurrentUser, useLogout } from '@/lib/auth';
+import { AppLink } from '@/lib/navigation';
 import { cn } from '@/lib/utils';
 
 export const NAV = [
@@ -37,6 +38,15 @@ export function AccountControls({ stacked = false, onAction }: { stacked?: boole
             {/* A long name is cut short in the header (the whole greeting stays its title and its text). */}
             <span className={cn(stacked ? 'wrap-anywhere' : 'truncate')}>Welcome {user.name}</span>
           </span>
+        )}
+        {user && user.role !== 'user' && (
+          // Staff's sign-in settings (two-factor sign-in, DECISIONS.md §7.6).
+          <Button asChild variant="ghost" size="sm">
+            <AppLink to={paths.security} onClick={() => onAction?.()}>
+              <ShieldCheck aria-hidden="true" />
+              Security
+            </AppLink>
+          </Button>
         )}
         <Button
           variant="outline"

@@ -20,6 +20,7 @@ import type {
   UsersResponse,
 } from '@shared/contracts/admin';
 import type { UserResponse } from '@shared/contracts/auth';
+import type { AdminUser } from '@shared/contracts/two-factor';
 import type { Ticket, TicketResponse, TicketsResponse } from '@shared/contracts/tickets';
 import type { TicketStatus } from '@shared/tickets';
 import { api, apiWithHeaders } from '@/lib/api-client';
@@ -139,6 +140,15 @@ export const useCreateUser = () => {
       void client.invalidateQueries({ queryKey: adminKeys.users });
       void client.invalidateQueries({ queryKey: adminKeys.engineers });
     },
+  });
+};
+
+/** Turns off an account's two-factor sign-in (it is locked out of its app); its sessions end. */
+export const useTurnOffTwoFactor = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ user: AdminUser }>(`/api/admin/users/${id}/2fa`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.users }),
   });
 };
 

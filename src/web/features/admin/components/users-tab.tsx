@@ -1,15 +1,19 @@
-import { CalendarClock, Mail, Phone, ShieldCheck } from 'lucide-react';
+import { CalendarClock, KeyRound, Mail, Phone, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import type { User } from '@shared/contracts/auth';
+import type { AdminUser } from '@shared/contracts/two-factor';
 import type { Role } from '@shared/roles';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useAdminUsers } from '../api/admin-queries';
+import { useAdminUsers, useTurnOffTwoFactor } from '../api/admin-queries';
 import { NewUserForm } from './new-user-form';
 
 const ROLE_STYLES: Record<Role, string> = {
@@ -39,12 +43,61 @@ function RoleBadge({ role }: { role: Role }) {
   );
 }
 
-function UserCard({ user }: { user: User }) {
+/**
+ * "Turn off 2FA" for an account locked out of its authenticator (DECISIONS.md §7.6), after a
+ * confirmation: the account's sessions end and its password alone signs in again.
+ */
+function TurnOffTwoFactor({ user }: { user: AdminUser }) {
+  const [open, setOpen] = useState(false);
+  const turnOff = useTurnOffTwoFactor();
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="outline" size="sm" className="mt-4" onClick={() => setOpen(true)}>
+        Turn off 2FA
+      </Button>
+      <DialogContent
+        title="Turn off two-factor sign-in?"
+        description={`${user.name} (${user.email}) will sign in with the password alone, and is signed out everywhere now.`}
+      >
+        <div className="flex flex-wrap justify-end gap-3">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={turnOff.isPending}
+            onClick={() =>
+              turnOff.mutateAsync(user.id).then(
+                () => {
+                  setOpen(false);
+                  toast.success(`Two-factor sign-in turned off for ${user.name}`);
+                },
+                (err: unknown) => toast.error(errorMessage(err, 'Something went wrong')),
+              )
+            }
+          >
+            Turn off 2FA
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UserCard({ user, canTurnOff }: { user: AdminUser; canTurnOff: boolean }) {
   return (
     <Card className="h-full p-5">
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 font-semibold wrap-anywhere text-slate-900">{user.name}</h3>
-        <RoleBadge role={user.role} />
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <RoleBadge role={user.role} />
+          {user.twoFactorEnabled && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-inset ring-emerald-300">
+              <KeyRound aria-hidden="true" className="size-3.5" />
+              2FA on
+            </span>
+          )}
+        </div>
       </div>
       <dl className="mt-3 grid gap-2 text-sm">
         <DetailRow icon={Mail} label="Email" className="break-all">
@@ -64,12 +117,14 @@ function UserCard({ user }: { user: User }) {
           </dd>
         </div>
       </dl>
+      {user.twoFactorEnabled && canTurnOff && <TurnOffTwoFactor user={user} />}
     </Card>
   );
 }
 
 function UserList() {
   const users = useAdminUsers();
+  const { user: me } = useCurrentUser();
   if (users.isPending) return <LoadingState label="Loading users" />;
   if (!users.data) return <ErrorState message="We could not load the users." onRetry={() => void users.refetch()} />;
   const all = users.data.pages.flatMap((p) => p.users);
@@ -80,7 +135,8 @@ function UserList() {
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="All users">
         {all.map((u) => (
           <li key={u.id} data-page-item>
-            <UserCard user={u} />
+            {/* A superadmin's two-factor sign-in only a superadmin may turn off (the server says so too). */}
+            <UserCard user={u} canTurnOff={u.role !== 'superadmin' || me?.role === 'superadmin'} />
           </li>
         ))}
       </ul>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { loginBodySchema, signupBodySchema } from '@shared/contracts/auth';
+import { twoFactorCodeBodySchema } from '@shared/contracts/two-factor';
 import { isPasswordRefusal } from '@shared/password-refusals';
 import { homePathFor } from '@shared/roles';
 import { Button } from '@/components/ui/button';
@@ -11,9 +12,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorMessage, NetworkError } from '@/lib/api-client';
+import { ApiError, errorMessage, NetworkError } from '@/lib/api-client';
 import { useAppNavigation } from '@/lib/navigation';
-import { login, signup, useAuthMutation } from '../api/auth-calls';
+import { login, loginWithCode, signup, useAuthMutation } from '../api/auth-calls';
 import type { AuthMode } from '@/lib/auth-dialog';
 
 interface Props {
@@ -79,9 +80,63 @@ function useCarryEmail<T extends { email: string }>({ watch }: UseFormReturn<T>,
   }, [watch, carry]);
 }
 
+/**
+ * The second step for an account with two-factor sign-in (DECISIONS.md §7.6): the 6-digit code from
+ * the authenticator app, or one of the recovery codes. A challenge that has expired (5 minutes)
+ * sends the visitor back to the password.
+ */
+function CodeForm({ challenge, onDone, onBack }: { challenge: string; onDone(): void; onBack(): void }) {
+  const finish = useFinish(onDone);
+  const mutation = useAuthMutation(loginWithCode);
+  const form = useForm<z.input<typeof twoFactorCodeBodySchema>, unknown, z.output<typeof twoFactorCodeBodySchema>>({
+    resolver: zodResolver(twoFactorCodeBodySchema),
+    defaultValues: { code: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(({ code }) =>
+    mutation.mutateAsync({ challenge, code }).then(
+      ({ user }) => finish('Logged in successfully!', user.role),
+      (err: unknown) => {
+        const message = authError(err);
+        if (err instanceof ApiError && /expired/i.test(message)) {
+          toast.error(message);
+          onBack();
+        } else {
+          form.setError('code', { message }, { shouldFocus: true });
+        }
+      },
+    ),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Two-factor sign-in">
+      <p className="text-sm text-slate-700">
+        Two-factor sign-in is on for this account. Enter the 6-digit code from your authenticator app, or one of your
+        recovery codes.
+      </p>
+      <FormField label="Authentication code" error={errors.code?.message} required>
+        <Input
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          {...form.register('code')}
+        />
+      </FormField>
+      <Button type="submit" size="lg" disabled={mutation.isPending}>
+        {mutation.isPending && <Spinner label="Checking the code" />}
+        Verify
+      </Button>
+      <Button type="button" variant="ghost" onClick={onBack}>
+        Back to email and password
+      </Button>
+    </form>
+  );
+}
+
 function LoginForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
   const finish = useFinish(onDone);
   const mutation = useAuthMutation(login);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm<z.input<typeof loginBodySchema>>({
     resolver: zodResolver(loginBodySchema),
     defaultValues: { email: carry.current, password: '' },
@@ -90,10 +145,25 @@ function LoginForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutateAsync(values).then(
-      ({ user }) => finish('Logged in successfully!', user.role),
+      (answer) => {
+        if ('twoFactorRequired' in answer) setChallenge(answer.challenge);
+        else finish('Logged in successfully!', answer.user.role);
+      },
       (err: unknown) => void toast.error(authError(err)),
     ),
   );
+  if (challenge) {
+    return (
+      <CodeForm
+        challenge={challenge}
+        onDone={onDone}
+        onBack={() => {
+          setChallenge(null);
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormField label="Email" error={errors.email?.message} required>

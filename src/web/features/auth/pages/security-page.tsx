@@ -1,0 +1,32 @@
+import { isStaff } from '@shared/roles';
+import { AccountUnavailable } from '@/components/layout/account-unavailable';
+import { LoadingState } from '@/components/ui/state';
+import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/lib/auth';
+import { AppLink, Redirect } from '@/lib/navigation';
+import { TwoFactorPanel } from '../components/two-factor-panel';
+
+/** /account/security: a staff member's sign-in settings (two-factor sign-in). Customers go to their dashboard. */
+export default function SecurityPage() {
+  const { user, isLoading, failed, retry, token } = useCurrentUser();
+  if (!token) return <Redirect to={paths.home} />;
+  if (isLoading) return <LoadingState label="Loading" />;
+  if (failed) return <AccountUnavailable onRetry={retry} />;
+  if (!user) return <Redirect to={paths.home} />;
+  if (user.role === 'user') return <Redirect to={paths.dashboard} />;
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
+      <div className="flex flex-col gap-1">
+        <AppLink
+          to={isStaff(user.role) ? paths.admin : paths.dashboard}
+          className="text-sm text-primary hover:underline"
+        >
+          ← Back to {isStaff(user.role) ? 'admin' : 'your dashboard'}
+        </AppLink>
+        <h1 className="text-2xl font-bold tracking-tight">Account security</h1>
+        <p className="text-sm text-muted-foreground">Signed in as {user.email}</p>
+      </div>
+      <TwoFactorPanel />
+    </section>
+  );
+}
