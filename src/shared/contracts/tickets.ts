@@ -83,3 +83,11 @@ export const completeTicketBodySchema = z.object({
 export const ticketListQuerySchema = pageQuerySchema.extend({
   status: z.enum(TICKET_STATUSES).optional(),
 });
+
+/**
+ * GET /api/admin/tickets (and its CSV): the list's filters plus `q`, matched against the ticket number
+ * (RF-1001 or 1001), the customer's name, email or phone, and the description (DECISIONS.md §7.5).
+ */
+export const adminTicketListQuerySchema = ticketListQuerySchema.extend({
+  q: z.string().max(200, 'The search is at most 200 characters').optional(),
+});

@@ -5,6 +5,7 @@ import type { TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import { payments, statusLiterals, ticketRatings, tickets, users } from '../../db/schema/index.js';
 import { type Cursor, olderThan } from '../../lib/paging.js';
+import { ticketSearch } from './search.js';
 
 const customer = alias(users, 'customer');
 const engineer = alias(users, 'engineer');
@@ -76,13 +77,14 @@ export type TicketView = Awaited<ReturnType<typeof selectTickets>>[number];
 /** Whose tickets a list shows: a customer's or all (either optionally of one status), or an engineer's. */
 export type TicketScope =
   | { userId: string; status?: TicketStatus | undefined }
-  | { engineerId: string }
-  | { status?: TicketStatus | undefined };
+  | { engineerId: string; status?: TicketStatus | undefined }
+  | { status?: TicketStatus | undefined; q?: string | undefined };
 
 function scopeFilter(scope: TicketScope): SQL | undefined {
   if ('userId' in scope) return and(eq(tickets.userId, scope.userId), scope.status && eq(tickets.status, scope.status));
-  if ('engineerId' in scope) return eq(tickets.engineerId, scope.engineerId);
-  return scope.status && eq(tickets.status, scope.status);
+  const status = scope.status && eq(tickets.status, scope.status);
+  if ('engineerId' in scope) return and(eq(tickets.engineerId, scope.engineerId), status);
+  return and(status, scope.q ? ticketSearch(scope.q) : undefined);
 }
 
 /** Newest first, `limit + 1` rows so the caller can tell whether there is a next page. */

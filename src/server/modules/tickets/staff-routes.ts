@@ -6,8 +6,8 @@ import {
 } from '../../../shared/contracts/admin.js';
 import { idParamsSchema } from '../../../shared/contracts/common.js';
 import {
+  adminTicketListQuerySchema,
   completeTicketBodySchema,
-  pageQuerySchema,
   ticketListQuerySchema,
   ticketResponseSchema,
   ticketsResponseSchema,
@@ -30,12 +30,12 @@ export async function staffTicketRoutes(app: ZodApp, { db, notices }: { db: Db; 
       tags: ['engineer'],
       summary: 'Tickets assigned to you, with the customer’s contact details (paged)',
       security: bearer,
-      querystring: pageQuerySchema,
+      querystring: ticketListQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
     handler: async (request) => {
       const engineer = requireUser(request);
-      return ticketPage(db, { engineerId: engineer.id }, request.query, 'staff', engineer);
+      return ticketPage(db, { engineerId: engineer.id, status: request.query.status }, request.query, 'staff', engineer);
     },
   });
 
@@ -58,13 +58,12 @@ export async function staffTicketRoutes(app: ZodApp, { db, notices }: { db: Db; 
     config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
-      summary: 'All tickets, newest first, optionally by status (paged)',
+      summary: 'All tickets, newest first, optionally by status and a search (paged)',
       security: bearer,
-      querystring: ticketListQuerySchema,
+      querystring: adminTicketListQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },
     },
-    handler: async (request) =>
-      ticketPage(db, { status: request.query.status }, request.query, 'staff', requireUser(request)),
+    handler: async (request) => ticketPage(db, request.query, request.query, 'staff', requireUser(request)),
   });
 
   app.patch('/api/admin/tickets/:id', {
