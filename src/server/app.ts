@@ -32,6 +32,7 @@ import { receiptRoutes } from './modules/receipts/routes.js';
 import { ratingRoutes } from './modules/ratings/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
+import { ticketExportRoutes } from './modules/tickets/export-routes.js';
 import { staffTicketRoutes } from './modules/tickets/staff-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin, requireAccessDeclarations } from './plugins/auth.js';
@@ -153,6 +154,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await emailRoutes(api, { db, unsubscribeTokens: unsubscribe, enqueue: enqueueEmail });
     await reportRoutes(api, { db });
     await ratingRoutes(api, { db });
+    await ticketExportRoutes(api, { db });
     await paymentRoutes(api, { db, provider, notices, ordersPerMinute: config.rateLimit.orders });
     await api.register(async (webhooks: ZodApp) => webhookRoutes(webhooks, { db, provider, notices }));
   });

@@ -89,6 +89,7 @@ const ENDPOINTS: Array<{
   { method: 'GET', url: '/api/admin/reports?from=2026-01-01&to=2026-01-31', allowed: STAFF },
   { method: 'POST', url: `/api/tickets/${id}/rating`, allowed: ['user'], body: { score: 5 } },
   { method: 'GET', url: '/api/engineer/rating', allowed: ['engineer'] },
+  { method: 'GET', url: '/api/admin/tickets.csv', allowed: STAFF },
 ];
 
 let t: TestApp;

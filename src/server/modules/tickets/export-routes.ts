@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { adminTicketListQuerySchema } from '../../../shared/contracts/tickets.js';
+import { STAFF_ROLES } from '../../../shared/roles.js';
+import type { Db } from '../../db/client.js';
+import { errors, type ZodApp } from '../../lib/http.js';
+import { ticketsCsv } from './export.js';
+
+const csvText = z.any().describe('The tickets as CSV (UTF-8, a header row, newest first)');
+
+/** GET /api/admin/tickets.csv: the admins' ticket list, with its filters, as a spreadsheet file. */
+export async function ticketExportRoutes(app: ZodApp, { db }: { db: Db }) {
+  app.get('/api/admin/tickets.csv', {
+    config: { access: STAFF_ROLES },
+    schema: {
+      tags: ['admin'],
+      summary: 'The tickets of GET /api/admin/tickets (same status and search) as a CSV download',
+      security: [{ bearer: [] }],
+      querystring: adminTicketListQuerySchema.pick({ status: true, q: true }),
+      produces: ['text/csv'],
+      response: { 200: csvText, ...errors(400, 401, 403) },
+    },
+    handler: async (request, reply) => {
+      const day = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="tickets-${day}.csv"`)
+        .send(ticketsCsv(db, request.query));
+    },
+  });
+}

@@ -1,0 +1,114 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { PAID_STATUSES } from '../../../shared/payments.js';
+import { type TicketStatus, ticketNumberLabel } from '../../../shared/tickets.js';
+import type { Db } from '../../db/client.js';
+import { payments, statusLiterals, ticketRatings, tickets, users } from '../../db/schema/index.js';
+import { type Cursor, olderThan } from '../../lib/paging.js';
+import { ticketSearch } from './search.js';
+
+const customer = alias(users, 'customer');
+const engineer = alias(users, 'engineer');
+const BATCH = 500;
+
+const HEADER = [
+  'Number',
+  'Booked (India time)',
+  'Status',
+  'Service',
+  'Description',
+  'Customer',
+  'Email',
+  'Phone',
+  'Engineer',
+  '₹299 paid',
+  'Completed (India time)',
+  'Remarks',
+  'Rating',
+  'Rating comment',
+];
+
+// Once per exported row, through payments_ticket_idx (see queries.ts on why not `exists`).
+const feePaid = sql<boolean>`coalesce((
+    select true from ${payments}
+    where ${payments.ticketId} = ${tickets.id} and ${payments.kind} = 'inprogress'
+      and ${payments.status} in (${statusLiterals(PAID_STATUSES)})
+    limit 1), false)`;
+
+function batch(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      id: tickets.id,
+      number: tickets.number,
+      createdAt: tickets.createdAt,
+      status: tickets.status,
+      service: tickets.service,
+      description: tickets.description,
+      customerName: customer.name,
+      customerEmail: customer.email,
+      customerPhone: customer.phone,
+      engineerName: engineer.name,
+      feePaid: feePaid.as('fee_paid'),
+      completedAt: tickets.completedAt,
+      remarks: tickets.remarks,
+      score: ticketRatings.score,
+      comment: ticketRatings.comment,
+    })
+    .from(tickets)
+    .innerJoin(customer, eq(customer.id, tickets.userId))
+    .leftJoin(engineer, eq(engineer.id, tickets.engineerId))
+    .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id))
+    .where(where)
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(BATCH);
+}
+
+/** India time to the minute, as a spreadsheet reads a date: 2026-03-10 14:30. */
+const indiaTime = (d: Date | null) =>
+  d ? new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ') : '';
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return before one)
+ * is kept as text by a leading apostrophe (OWASP's advice on CSV injection).
+ */
+export const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+async function* records(db: Db, filter: { status?: TicketStatus | undefined; q?: string | undefined }) {
+  const where = and(filter.status && eq(tickets.status, filter.status), filter.q ? ticketSearch(filter.q) : undefined);
+  let cursor: Cursor | undefined;
+  for (;;) {
+    const rows = await batch(db, and(where, olderThan(tickets.createdAt, tickets.id, cursor)));
+    for (const r of rows) {
+      yield [
+        ticketNumberLabel(r.number),
+        indiaTime(r.createdAt),
+        r.status,
+        r.service,
+        r.description,
+        r.customerName,
+        r.customerEmail,
+        r.customerPhone,
+        r.engineerName ?? '',
+        r.feePaid ? 'yes' : 'no',
+        indiaTime(r.completedAt),
+        r.remarks ?? '',
+        r.score === null ? '' : String(r.score),
+        r.comment ?? '',
+      ].map(safeCell);
+    }
+    const last = rows.at(-1);
+    if (rows.length < BATCH || !last) return;
+    cursor = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/**
+ * The admins' tickets as CSV, newest first, with the list's filters (DECISIONS.md §7.5): read in
+ * batches of 500 and written as they come, so a large export holds one batch in memory at a time.
+ * A byte-order mark tells spreadsheets it is UTF-8 (₹, ›, names in any script).
+ */
+export function ticketsCsv(db: Db, filter: { status?: TicketStatus | undefined; q?: string | undefined }) {
+  return Readable.from(records(db, filter)).pipe(stringify({ header: true, columns: HEADER, bom: true }));
+}
