@@ -101,11 +101,12 @@ export async function settlePayment(
     const ticketId = created
       ? await createTicketFromOrder(tx, { ...order, status: upgrade ? outcome.status : order.status }, outcome.via)
       : order.ticketId;
+    // The booking's confirmation, with its receipt, goes out if and only if this commits (the email
+    // finds the receipt by the order when it is sent).
+    if (created && ticketId) await notices.bookingConfirmed(tx, ticketId);
     // Paid now for the first time (not a replay, nor captured becoming verified): its one receipt,
     // last, once the booking's ticket exists, so its number is held for the shortest time.
     const receipt = upgrade && !isPaid(order.status) ? await issueReceipt(tx, orderId, outcome.paymentId) : undefined;
-    // The booking's confirmation, with its receipt, goes out if and only if this commits.
-    if (created && ticketId) await notices.bookingConfirmed(tx, ticketId);
     return {
       order,
       ticketId,
