@@ -8,6 +8,7 @@ import { createJobs } from './jobs/queue.js';
 import type { ZodApp } from './lib/http.js';
 import { errorForLog, requestForLog } from './lib/logging.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
+import { passwordRoutes } from './modules/auth/password-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.js';
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     api.addHook('onRoute', (route) => void apiRoots.add(route.url.split('/')[1] ?? ''));
     await healthRoutes(api, { database });
     await authRoutes(api, { db, tokens, config });
+    await passwordRoutes(api, { db, tokens, config, notices });
     await googleRoutes(api, { db, tokens, config });
     await catalogueRoutes(api, { db });
     await contactRoutes(api, { db, config, notices });

@@ -1,0 +1,108 @@
+/**
+ * Forgotten and changed passwords (DECISIONS.md §7.3). A reset link is a random 256-bit token sent by
+ * email and kept only as its SHA-256; it works once, for 30 minutes, and only while the account's
+ * session version is the one it was issued at, so any later reset or password change voids it. Every
+ * new password raises the version: every other session ends.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { badRequest } from '../../lib/errors.js';
+import { passwordProblem } from '../../lib/password-strength.js';
+import { type Notices, RESET_LINK_MINUTES } from '../email/notices.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { findUserByEmail } from './queries.js';
+import {
+  findUsableReset,
+  insertPasswordReset,
+  lockUser,
+  resetsSince,
+  setPassword,
+  takeReset,
+} from './reset-queries.js';
+
+const INVALID_LINK = 'This reset link is invalid, used or expired. Ask for a new one.';
+
+/** At most this many reset emails to one account in RESET_CAP_WINDOW_MS (more asks are answered alike). */
+const RESET_CAP = 3;
+const RESET_CAP_WINDOW_MS = 15 * 60_000;
+/**
+ * A forgot-password answer takes at least this long, with or without an account behind the address,
+ * so its timing does not tell which (the work for a real account, an email written, is well within it).
+ */
+const FORGOT_MIN_MS = 400;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** POST /api/password/forgot: a reset email if the account exists; nothing to tell either way. */
+export async function requestPasswordReset(db: Db, notices: Notices, email: string): Promise<void> {
+  const started = performance.now();
+  try {
+    const user = await findUserByEmail(db, email);
+    if (!user || (await resetsSince(db, user.id, new Date(Date.now() - RESET_CAP_WINDOW_MS))) >= RESET_CAP) return;
+    const token = randomBytes(32).toString('base64url');
+    await db.transaction(async (tx) => {
+      await insertPasswordReset(tx, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        tokenVersion: user.tokenVersion,
+        expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+      });
+      await notices.passwordReset(tx, user, token);
+    });
+  } finally {
+    const left = FORGOT_MIN_MS - (performance.now() - started);
+    // Up to a fifth more at random, so the floor itself is not a signal either.
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left + Math.random() * FORGOT_MIN_MS * 0.2));
+  }
+}
+
+/** POST /api/password/reset: the link's token sets the new password once; the account, signed in. */
+export async function resetPassword(db: Db, token: string, password: string): Promise<UserRow> {
+  const tokenHash = hashToken(token);
+  const found = await findUsableReset(db, tokenHash);
+  if (!found || found.user.tokenVersion !== found.reset.tokenVersion) throw badRequest(INVALID_LINK);
+  // Refused before the token is used up: the person may try a better password with the same link.
+  const weak = passwordProblem(password, found.user);
+  if (weak) throw badRequest(weak);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const reset = await takeReset(tx, tokenHash);
+    const user = reset && (await lockUser(tx, reset.userId));
+    if (!reset || !user || user.tokenVersion !== reset.tokenVersion) throw badRequest(INVALID_LINK);
+    return setPassword(tx, user, passwordHash);
+  });
+}
+
+/**
+ * PATCH /api/password: the current password, then the new one; other sessions end. A wrong current
+ * password is 400, not 401: the session itself is fine. An account with no password (it signs in with
+ * Google) sets its first one through the reset email, which proves it holds the mailbox: a session
+ * alone (a token copied from a shared computer) must not be able to add a password to an account.
+ */
+export async function changePassword(
+  db: Db,
+  user: UserRow,
+  input: { currentPassword: string; newPassword: string },
+): Promise<UserRow> {
+  if (!user.passwordHash) {
+    throw badRequest(
+      'Your account has no password yet (you sign in with Google). Use "Forgot password?" on the login form to set one by email.',
+    );
+  }
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest('Current password is incorrect');
+  }
+  if (input.newPassword === input.currentPassword) {
+    throw badRequest('The new password must be different from the current one');
+  }
+  const weak = passwordProblem(input.newPassword, user);
+  if (weak) throw badRequest(weak);
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    const locked = await lockUser(tx, user.id);
+    // Changed in between (another session, a reset): the current password checked above is not current.
+    if (!locked || locked.passwordHash !== user.passwordHash) throw badRequest('Current password is incorrect');
+    return setPassword(tx, locked, passwordHash);
+  });
+}

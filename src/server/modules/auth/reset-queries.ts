@@ -1,0 +1,65 @@
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { passwordResets, type UserRow, users } from '../../db/schema/index.js';
+
+export async function insertPasswordReset(tx: Db, values: typeof passwordResets.$inferInsert) {
+  await tx.insert(passwordResets).values(values);
+}
+
+/** Reset links issued to the account since `since` (a cap on how many emails one address gets). */
+export async function resetsSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), gte(passwordResets.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** The account an unused, unexpired reset token belongs to (read only: nothing is used up). */
+export async function findUsableReset(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ reset: passwordResets, user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    );
+  return row;
+}
+
+/** Uses the token up, if it is still unused and unexpired: only one caller ever gets it. */
+export async function takeReset(tx: Db, tokenHash: string) {
+  const [row] = await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The account row, locked until the transaction ends (a password change and a reset take turns). */
+export async function lockUser(tx: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/** A new password: every session signed before it ends (the token version goes up). */
+export async function setPassword(tx: Db, user: UserRow, passwordHash: string): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!row) throw new Error('update returned no row');
+  return row;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { LIMITS } from '../product.js';
+import { passwordField } from './auth.js';
+import { emailField } from './common.js';
+
+/** "Forgot password?": the same answer whether or not the account exists (DECISIONS.md §7.3). */
+export const forgotPasswordBodySchema = z.object({ email: emailField });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+export const forgotPasswordResponseSchema = z.object({ ok: z.literal(true) });
+
+/** The reset link's token and the new password; answers `{ user, token }` (signed in). */
+export const resetPasswordBodySchema = z.object({
+  token: z.string({ message: 'The reset link is incomplete' }).trim().min(1, 'The reset link is incomplete').max(200),
+  password: passwordField,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** Change password while signed in; every other session ends. */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ message: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(LIMITS.passwordMax, 'Current password is incorrect'),
+  newPassword: passwordField,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;

@@ -1,0 +1,338 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emails } from '../../src/server/db/schema/index.js';
+import { deliverEmail } from '../../src/server/modules/email/sender.js';
+import type { EmailDetail, EmailsResponse, EmailSummary } from '../../src/shared/contracts/emails.js';
+import { BOOT_SUPERADMIN, bearer, expectError, type Session, signUp } from '../support/api.js';
+import { bookAndPay, type Draft, get, patch, post, serviceDraft } from '../support/booking.js';
+import { contactFormBody, submitContact } from '../support/contact.js';
+import { linksIn, type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+// DECISIONS.md §7.3 against a real SMTP server on loopback: each email of the ticket's life arrives
+// with both parts and links from PUBLIC_URL; optional ones honour the account's settings and carry a
+// one-click unsubscribe; the admins' outgoing-email view lists, previews and retries.
+
+const SUPPORT = 'desk@remotefix.example';
+const PUBLIC_URL = 'https://remotefix.example';
+
+let inbox: SmtpInbox;
+let t: TestApp;
+let superadmin: { authorization: string };
+let admin: Session;
+let engineer: Session;
+let draft: Draft;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  t = await createTestApp({
+    SMTP_URL: inbox.url,
+    MAIL_FROM: 'RemoteFix <no-reply@remotefix.example>',
+    SUPPORT_EMAIL: SUPPORT,
+    PUBLIC_URL,
+    MAIL_RETRY_LIMIT: '2',
+    MAIL_RETRY_DELAY: '1',
+    ADMIN_EMAIL: BOOT_SUPERADMIN.email,
+    ADMIN_PASSWORD: BOOT_SUPERADMIN.password,
+  });
+  const login = await post(t, '/api/login', BOOT_SUPERADMIN);
+  superadmin = bearer((login.json() as { token: string }).token);
+  admin = await signUp(t, {}, 'admin');
+  engineer = await signUp(t, { name: 'Esha Engineer' }, 'engineer');
+  draft = await serviceDraft(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox?.close();
+});
+
+const rowOf = async (id: string) => (await t.database.db.select().from(emails).where(eq(emails.id, id)))[0];
+const rowsTo = (address: string) => t.database.db.select().from(emails).where(eq(emails.to, address));
+
+async function listed(status?: string): Promise<EmailSummary[]> {
+  const res = await get(t, `/api/admin/emails?limit=100${status ? `&status=${status}` : ''}`, admin.headers);
+  expect(res.statusCode).toBe(200);
+  return (res.json() as EmailsResponse).emails;
+}
+
+/** Waits (up to 20 s) until `check` holds. */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A booked ticket of a new customer, its confirmation received. */
+async function bookedTicket(name = 'Asha Rao') {
+  const customer = await signUp(t, { name });
+  const { ticket, orderId } = await bookAndPay(t, customer, draft);
+  return { customer, ticket, orderId };
+}
+
+describe('the emails of a ticket, received over SMTP', () => {
+  it('booking confirmed: to the customer, both parts, the ticket number, its link and the receipt PDF', async () => {
+    const { customer, ticket } = await bookedTicket();
+    const mail = await inbox.waitFor((m) => m.to.includes(customer.user.email) && /Booking confirmed/.test(m.subject));
+    const number = ticket.number;
+    expect(mail.subject).toBe(`Booking confirmed: ${number}`);
+    expect(mail.from).toBe('no-reply@remotefix.example');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('RemoteFix');
+      expect(part).toContain(number);
+      expect(part).toContain(draft.description);
+    }
+    expect(linksIn(mail, PUBLIC_URL)).toContain(`${PUBLIC_URL}/dashboard?ticket=${ticket.id}`);
+    expect(mail.html).toContain(`href="${PUBLIC_URL}/dashboard?ticket=${ticket.id}"`);
+    // Always sent: no unsubscribe.
+    expect(mail.header('list-unsubscribe')).toBe('');
+    const [pdf] = mail.attachments;
+    expect(pdf?.contentType).toBe('application/pdf');
+    expect(pdf?.filename).toMatch(/^RF-\d{4}-\d{2}-\d{6}\.pdf$/);
+    expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    // Its Message-ID names the email row, and the row says sent, once.
+    const [row] = await rowsTo(customer.user.email);
+    expect(mail.messageId).toBe(`<${row?.id}@remotefix.example>`);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, ticketId: ticket.id });
+  });
+
+  it('engineer assigned, fee due, completed: to the customer (and the engineer), with the right links', async () => {
+    const { customer, ticket } = await bookedTicket('Meera Customer');
+    const number = ticket.number;
+    const assign = await patch(
+      t,
+      `/api/admin/tickets/${ticket.id}/assign`,
+      { engineerId: engineer.user.id },
+      admin.headers,
+    );
+    expect(assign.statusCode).toBe(200);
+    const toCustomer = await inbox.waitFor(
+      (m) => m.to.includes(customer.user.email) && m.subject === `${number}: Esha Engineer is your engineer`,
+    );
+    const toEngineer = await inbox.waitFor(
+      (m) => m.to.includes(engineer.user.email) && m.subject === `New ticket for you: ${number}`,
+    );
+    expect(toEngineer.text).toContain('Meera Customer');
+    for (const mail of [toCustomer, toEngineer]) {
+      expect(mail.html).toContain(number);
+      expect(linksIn(mail, PUBLIC_URL)).toContain(`${PUBLIC_URL}/dashboard?ticket=${ticket.id}`);
+      // Optional: an unsubscribe link in the body and the one-click headers (RFC 8058).
+      const header = mail.header('list-unsubscribe');
+      expect(header).toMatch(new RegExp(`^<${PUBLIC_URL}/api/unsubscribe\\?token=[^>]+>$`));
+      expect(mail.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      expect(linksIn(mail, `${PUBLIC_URL}/unsubscribe?token=`)).toHaveLength(1);
+    }
+
+    expect(
+      (await patch(t, `/api/admin/tickets/${ticket.id}`, { status: 'in-progress' }, admin.headers)).statusCode,
+    ).toBe(200);
+    const due = await inbox.waitFor((m) => m.to.includes(customer.user.email) && /fee due/.test(m.subject));
+    expect(due.subject).toBe(`${number} is in progress: ₹299 fee due`);
+    expect(due.text).toContain('₹299');
+
+    const remarks = 'Replaced the failing driver.\nRan a full scan: all clean.';
+    const done = await patch(t, `/api/tickets/${ticket.id}/complete`, { remarks }, engineer.headers);
+    expect(done.statusCode).toBe(200);
+    const completed = await inbox.waitFor((m) => m.to.includes(customer.user.email) && /is complete/.test(m.subject));
+    expect(completed.text).toContain('> Replaced the failing driver.\n> Ran a full scan: all clean.');
+    expect(completed.html).toContain('Replaced the failing driver.<br>Ran a full scan: all clean.');
+    expect(linksIn(completed, PUBLIC_URL)).toContain(`${PUBLIC_URL}/dashboard?ticket=${ticket.id}&rate=1`);
+    // One fee notice for the ticket however its status moves.
+    expect((await rowsTo(customer.user.email)).filter((r) => r.kind === 'fee-due')).toHaveLength(1);
+  });
+
+  it('a public repair request: to SUPPORT_EMAIL, replying to the visitor, every value escaped in the HTML', async () => {
+    const body = contactFormBody(draft.mainServiceId, draft.subServiceId, {
+      name: 'Ravi <b>Bold</b> & Co',
+      description: 'Screen shows <script>alert(1)</script> on boot',
+    });
+    expect((await submitContact(t, body)).statusCode).toBe(201);
+    const mail = await inbox.waitFor((m) => m.to.includes(SUPPORT) && m.text.includes(body.email));
+    expect(mail.headers.get('reply-to')).toMatchObject({ value: [{ address: body.email }] });
+    expect(mail.subject).toBe('Repair request (Medium): Ravi <b>Bold</b> & Co, Laptop');
+    expect(mail.text).toContain('Screen shows <script>alert(1)</script> on boot');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>Bold</b>');
+    expect(mail.html).toContain('Ravi &lt;b&gt;Bold&lt;/b&gt; &amp; Co');
+    expect(linksIn(mail, PUBLIC_URL)).toContain(`${PUBLIC_URL}/admin?tab=contacts`);
+  });
+});
+
+describe('notification settings', () => {
+  it('GET/PATCH /api/profile/notifications: on by default, each turned off on its own', async () => {
+    const s = await signUp(t);
+    expect((await get(t, '/api/profile/notifications', s.headers)).json()).toEqual({
+      ticketUpdates: true,
+      messages: true,
+    });
+    const res = await patch(t, '/api/profile/notifications', { ticketUpdates: false }, s.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ticketUpdates: false, messages: true });
+    expect((await get(t, '/api/profile/notifications', s.headers)).json()).toEqual({
+      ticketUpdates: false,
+      messages: true,
+    });
+    expectError(await patch(t, '/api/profile/notifications', {}, s.headers), 400);
+    expectError(await patch(t, '/api/profile/notifications', { messages: 'no' }, s.headers), 400);
+    expectError(await get(t, '/api/profile/notifications'), 401);
+  });
+
+  it('ticket updates off: no assignment or completion email, the booking confirmation still goes', async () => {
+    const customer = await signUp(t);
+    await patch(t, '/api/profile/notifications', { ticketUpdates: false }, customer.headers);
+    const { ticket } = await bookAndPay(t, customer, draft);
+    await inbox.waitFor((m) => m.to.includes(customer.user.email) && /Booking confirmed/.test(m.subject));
+    await patch(t, `/api/admin/tickets/${ticket.id}/assign`, { engineerId: engineer.user.id }, admin.headers);
+    await patch(t, `/api/admin/tickets/${ticket.id}`, { status: 'in-progress' }, admin.headers);
+    await patch(t, `/api/tickets/${ticket.id}/complete`, { remarks: 'Done.' }, engineer.headers);
+    // The engineer's own copy of the assignment shows the emails went out; none was written for the customer.
+    await inbox.waitFor((m) => m.to.includes(engineer.user.email) && m.subject.includes(ticket.number));
+    expect((await rowsTo(customer.user.email)).map((r) => r.kind)).toEqual(['booking-confirmed']);
+  });
+
+  it('the one-click unsubscribe (POST, RFC 8058) turns that kind off; a forged token changes nothing', async () => {
+    const { customer, ticket } = await bookedTicket();
+    await patch(t, `/api/admin/tickets/${ticket.id}/assign`, { engineerId: engineer.user.id }, admin.headers);
+    const mail = await inbox.waitFor((m) => m.to.includes(customer.user.email) && /is your engineer/.test(m.subject));
+    const oneClick = mail.header('list-unsubscribe').slice(1, -1);
+    const url = oneClick.slice(PUBLIC_URL.length);
+    const token = new URL(oneClick).searchParams.get('token') ?? '';
+
+    // The confirm page's question changes nothing.
+    expect((await get(t, url)).json()).toEqual({ topic: 'ticketUpdates', email: customer.user.email });
+    expect((await get(t, '/api/profile/notifications', customer.headers)).json()).toMatchObject({
+      ticketUpdates: true,
+    });
+
+    const forged = `${token.slice(0, -2)}xx`;
+    expectError(await post(t, `/api/unsubscribe?token=${encodeURIComponent(forged)}`, {}), 400);
+    const otherTopic = token.replace('.ticketUpdates.', '.messages.');
+    expectError(await post(t, `/api/unsubscribe?token=${encodeURIComponent(otherTopic)}`, {}), 400);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ topic: 'ticketUpdates', email: customer.user.email });
+    expect((await get(t, '/api/profile/notifications', customer.headers)).json()).toEqual({
+      ticketUpdates: false,
+      messages: true,
+    });
+    // Again: no change, same answer.
+    expect((await post(t, url, {})).statusCode).toBe(200);
+  });
+});
+
+describe('the outgoing-email view and retries', () => {
+  it('lists newest first with the contract fields, previews one, and is for admins only', async () => {
+    const customer = await signUp(t);
+    await bookAndPay(t, customer, draft);
+    await inbox.waitFor((m) => m.to.includes(customer.user.email));
+    await until(async () => (await rowsTo(customer.user.email))[0]?.status === 'sent');
+    const page = await listed();
+    const mine = page.find((e) => e.to === customer.user.email);
+    expect(Object.keys(mine ?? {}).sort()).toEqual(
+      ['attempts', 'createdAt', 'id', 'lastError', 'status', 'subject', 'to'].sort(),
+    );
+    expect(mine).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    const times = page.map((e) => Date.parse(e.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const detail = await get(t, `/api/admin/emails/${mine?.id}`, admin.headers);
+    expect(detail.statusCode).toBe(200);
+    const email = (detail.json() as { email: EmailDetail }).email;
+    expect(email).toMatchObject({ kind: 'booking-confirmed', redacted: false });
+    expect(email.html).toMatch(/^<!doctype html>/);
+    expect(email.text).toContain('RemoteFix');
+
+    expectError(await get(t, '/api/admin/emails', customer.headers), 403);
+    expectError(await get(t, `/api/admin/emails/${mine?.id}`, engineer.headers), 403);
+    expectError(await get(t, '/api/admin/emails'), 401);
+    expectError(await get(t, '/api/admin/emails/00000000-0000-4000-8000-000000000000', admin.headers), 404);
+    expectError(await get(t, '/api/admin/emails/not-an-id', admin.headers), 400);
+    expectError(await post(t, `/api/admin/emails/${mine?.id}/retry`, {}, admin.headers), 409);
+  });
+
+  it('a server that refuses (550): retried with backoff, then failed and listed; Retry sends it once accepted', async () => {
+    inbox.refuse = true;
+    let emailId: string | undefined;
+    try {
+      const body = contactFormBody(draft.mainServiceId, draft.subServiceId);
+      expect((await submitContact(t, body)).statusCode).toBe(201);
+      const [row] = (await rowsTo(SUPPORT)).filter((r) => r.text.includes(body.email));
+      emailId = row?.id;
+      // MAIL_RETRY_LIMIT=2: three attempts, each recorded, then failed.
+      await until(async () => (await rowOf(emailId ?? ''))?.status === 'failed', 40_000);
+      const failed = (await listed('failed')).find((e) => e.id === emailId);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 3 });
+      expect(failed?.lastError).toMatch(/550/);
+      expect(inbox.received.some((m) => m.text.includes(body.email))).toBe(false);
+    } finally {
+      inbox.refuse = false;
+    }
+    const refusedBefore = inbox.refused;
+    const retry = await post(t, `/api/admin/emails/${emailId}/retry`, {}, admin.headers);
+    expect(retry.statusCode).toBe(200);
+    expect((retry.json() as { email: EmailSummary }).email).toMatchObject({ id: emailId, status: 'queued' });
+    await until(async () => (await rowOf(emailId ?? ''))?.status === 'sent');
+    expect(await rowOf(emailId ?? '')).toMatchObject({ status: 'sent', attempts: 4, lastError: null });
+    expect(inbox.received.filter((m) => m.messageId === `<${emailId}@remotefix.example>`)).toHaveLength(1);
+    expect(inbox.refused).toBe(refusedBefore);
+    // Only a failed email is retried.
+    expectError(await post(t, `/api/admin/emails/${emailId}/retry`, {}, admin.headers), 409);
+  }, 60_000);
+
+  it('a send job that runs again for an email already sent sends nothing', async () => {
+    const customer = await signUp(t);
+    await bookAndPay(t, customer, draft);
+    await until(async () => (await rowsTo(customer.user.email))[0]?.status === 'sent');
+    const [row] = await rowsTo(customer.user.email);
+    const before = inbox.received.length;
+    const log = pino({ level: 'silent' });
+    const deps = { db: t.database.db, transport: null, domain: 'remotefix.example', attachments: async () => null };
+    // Even with no transport at all: the row is sent, so the job has nothing to do.
+    expect(await deliverEmail(deps, row?.id ?? '', { log, stopping: () => false })).toEqual({ status: 'sent' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(inbox.received.length).toBe(before);
+    expect(await rowOf(row?.id ?? '')).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('a password reset is previewed by a superadmin only (its link signs in as the account)', async () => {
+    const s = await signUp(t);
+    expect((await post(t, '/api/password/forgot', { email: s.user.email })).statusCode).toBe(202);
+    const [row] = await rowsTo(s.user.email);
+    const asAdmin = ((await get(t, `/api/admin/emails/${row?.id}`, admin.headers)).json() as { email: EmailDetail })
+      .email;
+    expect(asAdmin.redacted).toBe(true);
+    expect(asAdmin.html).not.toContain('reset-password');
+    expect(asAdmin.text).not.toContain('reset-password');
+    const asSuper = ((await get(t, `/api/admin/emails/${row?.id}`, superadmin)).json() as { email: EmailDetail }).email;
+    expect(asSuper.redacted).toBe(false);
+    expect(asSuper.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('every email is kept (nothing sent) and admins read it', async () => {
+    const kept = await createTestApp({ SUPPORT_EMAIL: SUPPORT });
+    try {
+      const d = await serviceDraft(kept);
+      const staff = await signUp(kept, {}, 'admin');
+      const customer = await signUp(kept);
+      await bookAndPay(kept, customer, d);
+      const list = (await get(kept, '/api/admin/emails', staff.headers)).json() as EmailsResponse;
+      const mine = list.emails.find((e) => e.to === customer.user.email);
+      expect(mine).toMatchObject({ status: 'kept', attempts: 0, lastError: null });
+      const detail = (await get(kept, `/api/admin/emails/${mine?.id}`, staff.headers)).json() as { email: EmailDetail };
+      expect(detail.email.text).toContain('Booking confirmed'.slice(0, 7));
+      expectError(await post(kept, `/api/admin/emails/${mine?.id}/retry`, {}, staff.headers), 409);
+    } finally {
+      await kept.close();
+    }
+  });
+});

@@ -1,0 +1,192 @@
+import { eq, sql } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResets, users } from '../../src/server/db/schema/index.js';
+import type { AuthResponse } from '../../src/shared/contracts/auth.js';
+import { PASSWORD_REFUSALS } from '../../src/shared/password-refusals.js';
+import { bearer, expectError, expectPublicUser, type Session, signUp, uniqueEmail } from '../support/api.js';
+import { get, patch, post } from '../support/booking.js';
+import { linksIn, type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+// DECISIONS.md §7.3, passwords: "Forgot password?" answers alike for every address; the emailed link
+// sets a new password once, within 30 minutes, signs in and ends every other session; PATCH
+// /api/password needs the current password (400, never 401, when wrong).
+
+const PUBLIC_URL = 'https://remotefix.example';
+const NEW_PASSWORD = 'violet-harbour-lantern-93';
+
+let inbox: SmtpInbox;
+let t: TestApp;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  t = await createTestApp({ SMTP_URL: inbox.url, PUBLIC_URL });
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox?.close();
+});
+
+const forgot = (email: string) => post(t, '/api/password/forgot', { email });
+const reset = (token: string, password = NEW_PASSWORD) => post(t, '/api/password/reset', { token, password });
+const login = (email: string, password: string) => post(t, '/api/login', { email, password });
+
+/** Asks for a reset and answers the token of the link that arrives. */
+async function resetToken(s: Session): Promise<string> {
+  const before = inbox.to(s.user.email).length;
+  expect((await forgot(s.user.email)).statusCode).toBe(202);
+  await inbox.waitFor(() => inbox.to(s.user.email).length > before);
+  const mail = inbox.to(s.user.email).at(-1)!;
+  const [link] = linksIn(mail, `${PUBLIC_URL}/reset-password?token=`);
+  expect(link).toBeDefined();
+  expect(mail.html).toContain(`href="${link}"`);
+  return new URL(link!).searchParams.get('token') ?? '';
+}
+
+describe('POST /api/password/forgot', () => {
+  it('answers 202 { ok: true } alike for an account and for no account, and emails only the account', async () => {
+    const s = await signUp(t);
+    const nobody = uniqueEmail('nobody');
+    const started = performance.now();
+    const known = await forgot(` ${s.user.email.toUpperCase()} `);
+    const knownMs = performance.now() - started;
+    const unknownStarted = performance.now();
+    const unknown = await forgot(nobody);
+    const unknownMs = performance.now() - unknownStarted;
+    for (const res of [known, unknown]) {
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ ok: true });
+    }
+    // Both take the answer's floor (0.4 s), so timing does not tell them apart.
+    expect(knownMs).toBeGreaterThanOrEqual(390);
+    expect(unknownMs).toBeGreaterThanOrEqual(390);
+    const mail = await inbox.waitFor((m) => m.to.includes(s.user.email));
+    expect(mail.subject).toBe('Reset your RemoteFix password');
+    expect(mail.text).toContain('expires in 30 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(inbox.to(nobody)).toEqual([]);
+  });
+
+  it('keeps only the token’s SHA-256, and refuses a malformed body with 400', async () => {
+    const s = await signUp(t);
+    const token = await resetToken(s);
+    const rows = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, s.user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.tokenHash).not.toContain(token);
+    expectError(await post(t, '/api/password/forgot', { email: 'not an email' }), 400);
+    expectError(await post(t, '/api/password/forgot', {}), 400);
+  });
+});
+
+describe('POST /api/password/reset', () => {
+  it('the link works once: signed in, every other session ended, the new password logs in', async () => {
+    const s = await signUp(t);
+    const token = await resetToken(s);
+    const res = await reset(token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as AuthResponse;
+    expectPublicUser(body.user);
+    expect(body.user.id).toBe(s.user.id);
+    expect((await get(t, '/api/me', bearer(body.token))).statusCode).toBe(200);
+    // The session from before the reset has ended.
+    expectError(await get(t, '/api/me', s.headers), 401);
+    expect((await login(s.user.email, NEW_PASSWORD)).statusCode).toBe(200);
+    expectError(await login(s.user.email, 'correct-horse-42'), 401);
+    // Once only.
+    expectError(await reset(token, 'another-fresh-passphrase-7'), 400, /invalid, used or expired/);
+  });
+
+  it('an expired, unknown or superseded token: 400; a weak password is refused without using the link', async () => {
+    const s = await signUp(t);
+    const expired = await resetToken(s);
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.userId, s.user.id));
+    expectError(await reset(expired), 400, /invalid, used or expired/);
+    expectError(await reset('x'.repeat(43)), 400, /invalid, used or expired/);
+    expectError(await post(t, '/api/password/reset', { token: '', password: NEW_PASSWORD }), 400);
+
+    const fresh = await resetToken(s);
+    expectError(await reset(fresh, 'password123'), 400, PASSWORD_REFUSALS.tooCommon);
+    expectError(await reset(fresh, 'short'), 400);
+    // Still good after those refusals; a second link asked for meanwhile dies with the first reset.
+    const second = await resetToken(s);
+    expect((await reset(fresh)).statusCode).toBe(200);
+    expectError(await reset(second, 'another-fresh-passphrase-7'), 400);
+  });
+
+  it('two resets racing with one token: exactly one succeeds', async () => {
+    const s = await signUp(t);
+    const token = await resetToken(s);
+    const answers = await Promise.all([reset(token), reset(token, 'another-fresh-passphrase-7')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it('a Google-only account (no password) sets its first password this way', async () => {
+    const s = await signUp(t);
+    await t.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, s.user.id));
+    const before = inbox.to(s.user.email).length;
+    await forgot(s.user.email);
+    await inbox.waitFor(() => inbox.to(s.user.email).length > before);
+    const mail = inbox.to(s.user.email).at(-1)!;
+    expect(mail.subject).toBe('Set your RemoteFix password');
+    const token = new URL(linksIn(mail, `${PUBLIC_URL}/reset-password?token=`)[0]!).searchParams.get('token')!;
+    expect((await reset(token)).statusCode).toBe(200);
+    expect((await login(s.user.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('with two-factor sign-in on', () => {
+  it('the reset sets the password but signs in only through the second factor, as a login does', async () => {
+    const s = await signUp(t, {}, 'engineer');
+    const setup = (await post(t, '/api/2fa/setup', {}, s.headers)).json() as { secret: string };
+    const code = await generate({ secret: setup.secret });
+    expect((await post(t, '/api/2fa/enable', { code }, s.headers)).statusCode).toBe(200);
+    const token = await resetToken(s);
+    const res = await reset(token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { twoFactorRequired?: boolean; challenge?: string; token?: string };
+    expect(body.twoFactorRequired).toBe(true);
+    expect(typeof body.challenge).toBe('string');
+    expect(body.token).toBeUndefined();
+    // The new password is set: a login with it asks for the code too.
+    expect((await login(s.user.email, NEW_PASSWORD)).json()).toMatchObject({ twoFactorRequired: true });
+  });
+});
+
+describe('PATCH /api/password', () => {
+  const change = (s: { headers: Record<string, string> }, currentPassword: string, newPassword = NEW_PASSWORD) =>
+    patch(t, '/api/password', { currentPassword, newPassword }, s.headers);
+
+  it('with the current password: a new session, the others end', async () => {
+    const s = await signUp(t);
+    const other = (await login(s.user.email, 'correct-horse-42')).json() as AuthResponse;
+    const res = await change(s, 'correct-horse-42');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as AuthResponse;
+    expectPublicUser(body.user);
+    expect((await get(t, '/api/me', bearer(body.token))).statusCode).toBe(200);
+    expectError(await get(t, '/api/me', s.headers), 401);
+    expectError(await get(t, '/api/me', bearer(other.token)), 401);
+    expect((await login(s.user.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a wrong current password is 400 (the session is fine), and so are weak or unchanged new ones', async () => {
+    const s = await signUp(t);
+    expectError(await change(s, 'not-my-password'), 400, 'Current password is incorrect');
+    expect((await get(t, '/api/me', s.headers)).statusCode).toBe(200);
+    expectError(await change(s, 'correct-horse-42', 'qwertyuiop'), 400, PASSWORD_REFUSALS.tooCommon);
+    expectError(await change(s, 'correct-horse-42', 'correct-horse-42'), 400, /different/);
+    expectError(await change(s, '', NEW_PASSWORD), 400);
+    expectError(await patch(t, '/api/password', { currentPassword: 'x', newPassword: NEW_PASSWORD }), 401);
+  });
+
+  it('an account with no password is sent to the reset email', async () => {
+    const s = await signUp(t);
+    await t.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, s.user.id));
+    expectError(await change(s, 'anything'), 400, /Forgot password/);
+  });
+});
