@@ -230,6 +230,21 @@ describe('who may upload, attach and read a file', () => {
   });
 });
 
+describe('uploads waiting for a message', () => {
+  it('are at most 30 per account (429 beyond), and sending some makes room again', async () => {
+    const busy = await signUp(t);
+    const ticket = await ticketOf(t, busy, draft, { engineer });
+    const waiting = [];
+    for (let i = 0; i < CONVERSATION_LIMITS.unusedUploadsMax; i++)
+      waiting.push(await uploaded(t, busy, ticket, FILES.text));
+    expectError(await upload(t, busy, ticket, FILES.text), 429, /30 files waiting to be sent/);
+    // Another account is not held up by this one.
+    expect((await upload(t, engineer, ticket, FILES.text)).statusCode).toBe(201);
+    await said(t, busy, ticket, { body: 'Logs', attachmentIds: waiting.slice(0, 2).map((a) => a.id) });
+    expect((await upload(t, busy, ticket, FILES.text)).statusCode).toBe(201);
+  });
+});
+
 describe('how a file is served', () => {
   it('an image inline, with its type and nosniff; a PDF and a text file as downloads', async () => {
     const png = await uploaded(t, customer, ticketId, FILES.png, { fileName: 'scréén shot.png' });

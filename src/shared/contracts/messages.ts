@@ -8,6 +8,11 @@ export const CONVERSATION_LIMITS = {
   attachmentsPerMessage: 10,
   /** 10 MB: a file of exactly this many bytes is accepted, one byte more is 413. */
   attachmentMaxBytes: 10 * 1024 * 1024,
+  /**
+   * Uploads one account may have waiting for a message at a time (they are kept up to 24 hours):
+   * enough for a few messages' files, not enough to fill the database.
+   */
+  unusedUploadsMax: 30,
   /** Longer names are shortened, keeping their extension. */
   fileNameMax: 120,
   accessIdMax: 100,

@@ -1,11 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { type Attachment, type AttachmentType, isImageType } from '../../../shared/contracts/messages.js';
+import {
+  type Attachment,
+  type AttachmentType,
+  CONVERSATION_LIMITS,
+  isImageType,
+} from '../../../shared/contracts/messages.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { mayReadAttachment, mayUseStaffNotes } from '../tickets/policy.js';
 import { cleanFileName, contentDisposition, sniffAttachmentType } from './files.js';
-import { findAttachment, insertAttachment } from './queries.js';
+import { findAttachment, insertAttachment, unusedUploadCount } from './queries.js';
 import { readableTicket, refuseMessage } from './service.js';
 
 export const TOO_LARGE = 'A file may be at most 10 MB';
@@ -19,6 +24,13 @@ export async function checkUploader(db: Db, uploader: UserRow, ticketId: string)
   const ticket = await readableTicket(db, uploader, ticketId);
   const refusal = refuseMessage(uploader, ticket, mayUseStaffNotes(uploader, ticket));
   if (refusal) throw refusal;
+  // Each waiting upload is kept for a day: without a cap, one account could fill the database.
+  if ((await unusedUploadCount(db, uploader.id)) >= CONVERSATION_LIMITS.unusedUploadsMax) {
+    throw new AppError(
+      429,
+      `You have ${CONVERSATION_LIMITS.unusedUploadsMax} files waiting to be sent: send them with a message first`,
+    );
+  }
 }
 
 /**

@@ -122,6 +122,15 @@ export async function insertAttachment(
   return row.id;
 }
 
+/** How many uploads of this account no message has used yet. */
+export async function unusedUploadCount(db: Db, uploaderId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ticketAttachments)
+    .where(and(eq(ticketAttachments.uploaderId, uploaderId), isNull(ticketAttachments.messageId)));
+  return row?.n ?? 0;
+}
+
 /** An attachment with what decides who may read it: its uploader, its message's kind, its ticket's parties. */
 export async function findAttachment(db: Db, id: string) {
   const [row] = await db

@@ -109,7 +109,7 @@ export async function conversationRoutes(app: ZodApp, { db }: { db: Db }) {
         security: bearer,
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
-        response: { 201: attachmentResponseSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
+        response: { 201: attachmentResponseSchema, ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
       },
       handler: async (request, reply) => {
         const uploader = requireUser(request);
