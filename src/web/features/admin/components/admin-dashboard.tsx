@@ -1,4 +1,4 @@
-import { Database, Inbox, Layers, ListRestart, Ticket, Users } from 'lucide-react';
+import { ChartColumn, Database, Inbox, Layers, ListRestart, Ticket, Users } from 'lucide-react';
 import { Link, useOutletContext } from 'react-router';
 import type { User } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
@@ -7,13 +7,14 @@ import { paths } from '@/config/paths';
 import { useTabParam } from '@/lib/use-tab-param';
 import { ContactsTab } from './contacts-tab';
 import { JobsTab } from './jobs-tab';
+import { ReportsTab } from './reports-tab';
 import { ServicesTab } from './services-tab';
 import { TicketsTab } from './tickets-tab';
 import { UsersTab } from './users-tab';
 
-const TABS = ['tickets', 'users', 'contacts', 'services', 'jobs'] as const;
+const TABS = ['tickets', 'reports', 'users', 'contacts', 'services', 'jobs'] as const;
 
-/** /admin: All Tickets, All Users, Contact Requests, Services, Jobs (the background jobs that failed). */
+/** /admin: All Tickets, Reports, All Users, Contact Requests, Services, Jobs (the background jobs that failed). */
 export default function AdminDashboard() {
   const user = useOutletContext<User>();
   const [tab, selectTab] = useTabParam(TABS);
@@ -39,6 +40,10 @@ export default function AdminDashboard() {
             <Ticket aria-hidden="true" />
             All Tickets
           </TabsTrigger>
+          <TabsTrigger value="reports">
+            <ChartColumn aria-hidden="true" />
+            Reports
+          </TabsTrigger>
           <TabsTrigger value="users">
             <Users aria-hidden="true" />
             All Users
@@ -59,6 +64,10 @@ export default function AdminDashboard() {
         <TabsContent value="tickets">
           <h2 className="sr-only">All tickets</h2>
           <TicketsTab />
+        </TabsContent>
+        <TabsContent value="reports">
+          <h2 className="sr-only">Reports</h2>
+          <ReportsTab />
         </TabsContent>
         <TabsContent value="users">
           <h2 className="sr-only">All users</h2>

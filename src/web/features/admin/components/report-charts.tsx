@@ -1,0 +1,118 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { Report } from '@shared/contracts/reports';
+import { statusLabel, TICKET_STATUSES } from '@shared/tickets';
+import { Card } from '@/components/ui/card';
+import { minutesLabel, shortDate } from '../lib/report-dates';
+
+/** The minutes the site promises for most fixes. */
+const PROMISE_MINUTES = 30;
+
+const rupees = (paise: number) => `₹${Math.round(paise / 100).toLocaleString('en-IN')}`;
+
+function ChartCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card className="p-4">
+      <h3 className="font-semibold">{title}</h3>
+      <p className="mb-3 text-sm text-muted-foreground">{description}</p>
+      <div className="h-64 w-full">{children}</div>
+    </Card>
+  );
+}
+
+/**
+ * The Reports tab's charts (recharts). This module is loaded only when the tab shows a report with
+ * something in it (React.lazy in reports-tab.tsx), so the chart library is not in /admin's first load.
+ */
+export default function ReportCharts({ report }: { report: Report }) {
+  const daily = report.daily.map((d) => ({ ...d, label: shortDate(d.date), revenue: d.revenuePaise / 100 }));
+  const byStatus = TICKET_STATUSES.map((s) => ({ status: statusLabel(s), tickets: report.tickets.byStatus[s] }));
+  const times = [
+    { name: 'To assign', median: report.minutesToAssign.median ?? 0 },
+    { name: 'To complete', median: report.minutesToComplete.median ?? 0, p90: report.minutesToComplete.p90 ?? 0 },
+  ];
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <ChartCard
+          title="Bookings and revenue per day"
+          description="Tickets booked (bars) and fees paid (line), India time"
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            <ComposedChart data={daily} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
+              <YAxis yAxisId="tickets" allowDecimals={false} tick={{ fontSize: 12 }} width={32} />
+              <YAxis
+                yAxisId="revenue"
+                orientation="right"
+                tick={{ fontSize: 12 }}
+                width={56}
+                tickFormatter={(v: number) => `₹${v.toLocaleString('en-IN')}`}
+              />
+              <Tooltip
+                formatter={(value, name) => (name === 'Revenue' ? rupees(Number(value) * 100) : String(value))}
+              />
+              <Legend />
+              <Bar yAxisId="tickets" dataKey="booked" name="Booked" fill="#2563eb" radius={[3, 3, 0, 0]} />
+              <Bar yAxisId="tickets" dataKey="completed" name="Completed" fill="#16a34a" radius={[3, 3, 0, 0]} />
+              <Line yAxisId="revenue" dataKey="revenue" name="Revenue" stroke="#d97706" strokeWidth={2} dot={false} />
+            </ComposedChart>
+          </ResponsiveContainer>
+        </ChartCard>
+      </div>
+      <ChartCard title="Tickets by status" description="The tickets booked in the range, by their status now">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={byStatus} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="status" tick={{ fontSize: 12 }} />
+            <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={32} />
+            <Tooltip />
+            <Bar dataKey="tickets" name="Tickets" fill="#7c3aed" radius={[3, 3, 0, 0]} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+      <ChartCard
+        title="Minutes to assign and to complete"
+        description={`Median and 90th percentile against the ${PROMISE_MINUTES}-minute promise`}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={times} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="name" tick={{ fontSize: 12 }} />
+            <YAxis tick={{ fontSize: 12 }} width={40} />
+            <Tooltip formatter={(value) => minutesLabel(Number(value))} />
+            <Legend />
+            <ReferenceLine
+              y={PROMISE_MINUTES}
+              stroke="#dc2626"
+              strokeDasharray="4 4"
+              label={{ value: '30 min', fontSize: 12, position: 'insideTopRight' }}
+            />
+            <Bar dataKey="median" name="Median" fill="#0891b2" radius={[3, 3, 0, 0]} />
+            <Bar dataKey="p90" name="90th percentile" fill="#f59e0b" radius={[3, 3, 0, 0]} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+const DAY_MS = 86_400_000;
+
+/** Today's date in India (YYYY-MM-DD): the reports count India's days. */
+export const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
+/** The date `days` before `date` (both YYYY-MM-DD). */
+export const daysBefore = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+
+/** 10 Mar, as a chart's axis shows a date. */
+export const shortDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** Minutes as people say them: 45 min, 2 h 5 min; a dash when there is no figure. */
+export function minutesLabel(minutes: number | null): string {
+  if (minutes === null) return '—';
+  const m = Math.round(minutes);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+}
