@@ -42,12 +42,16 @@ export const adminKeys = {
   dbRecords: (model: string) => ['admin', 'db', 'records', model] as const,
 };
 
-export const useAdminTickets = (status: TicketStatus | '') =>
+/** The admins' filters as a query string (`&status=…&q=…`), for the list and its CSV alike. */
+export const adminTicketFilters = (status: TicketStatus | '', q: string) =>
+  `${status ? `&status=${status}` : ''}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`;
+
+export const useAdminTickets = (status: TicketStatus | '', q = '') =>
   useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: adminKeys.tickets(status),
+      queryKey: [...adminKeys.tickets(status), q.trim()],
       queryFn: ({ pageParam }) =>
-        api<TicketsResponse>(pageUrl('/api/admin/tickets', pageParam, status ? `&status=${status}` : '')),
+        api<TicketsResponse>(pageUrl('/api/admin/tickets', pageParam, adminTicketFilters(status, q))),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),

@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { useAdminTickets } from '../api/admin-queries';
 import { TicketActions } from './ticket-actions';
 import { TicketHistoryButton } from './ticket-history';
+import { CsvDownloadButton, TicketSearchBox, useSettled } from './ticket-search';
 
 const Person = ({ p }: { p: { name: string; email?: string | undefined; phone?: string | undefined } }) => (
   <div className="min-w-0 text-sm">
@@ -117,31 +118,43 @@ function TicketCards({ tickets }: { tickets: Ticket[] }) {
 
 export function TicketsTab() {
   const [status, setStatus] = useState<TicketStatus | ''>('');
-  const query = useAdminTickets(status);
+  const [search, setSearch] = useState('');
+  const q = useSettled(search);
+  const query = useAdminTickets(status, q);
   const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <FormField label="Filter by status" className="w-full max-w-xs">
-        <NativeSelect
-          value={status}
-          onChange={(e) => setStatus(e.target.value as TicketStatus | '')}
-          className="capitalize"
-        >
-          <option value="">All statuses</option>
-          {TICKET_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+        <TicketSearchBox value={search} onChange={setSearch} />
+        <FormField label="Filter by status" className="w-full max-w-xs">
+          <NativeSelect
+            value={status}
+            onChange={(e) => setStatus(e.target.value as TicketStatus | '')}
+            className="capitalize"
+          >
+            <option value="">All statuses</option>
+            {TICKET_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <div className="sm:mt-7">
+          <CsvDownloadButton status={status} q={q} />
+        </div>
+      </div>
       {query.isPending ? (
         <LoadingState label="Loading tickets" />
       ) : !query.data ? (
         <ErrorState message="We could not load the tickets." onRetry={() => void query.refetch()} />
       ) : tickets.length === 0 ? (
         <EmptyState title="No tickets">
-          {status ? `No ${statusLabel(status)} tickets.` : 'Tickets appear here once customers book.'}
+          {q.trim()
+            ? `No ticket matches “${q.trim()}”${status ? ` among the ${statusLabel(status)} ones` : ''}.`
+            : status
+              ? `No ${statusLabel(status)} tickets.`
+              : 'Tickets appear here once customers book.'}
         </EmptyState>
       ) : (
         <>
