@@ -13,6 +13,7 @@ import { usePaymentFlow } from '@/features/payments/api/use-payment-flow';
 import { formatDateTime } from '@/lib/format';
 import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 import { useRefreshTickets } from '../api/customer-queries';
+import { RateTicket } from './rate-ticket';
 import { useState } from 'react';
 
 function EngineerContact({ engineer }: { engineer: NonNullable<Ticket['engineer']> }) {
@@ -182,6 +183,7 @@ export function TicketCard({
             )}
           </div>
           {ticket.engineer && <EngineerContact engineer={ticket.engineer} />}
+          <RateTicket ticket={ticket} />
         </div>
       )}
 

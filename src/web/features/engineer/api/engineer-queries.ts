@@ -1,16 +1,20 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EngineerRating } from '@shared/contracts/ratings';
 import type { TicketResponse, TicketsResponse } from '@shared/contracts/tickets';
+import type { TicketStatus } from '@shared/tickets';
 import { api } from '@/lib/api-client';
 import { pageUrl } from '@/lib/paging';
 import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 
 const KEY = ticketQueryRoots.engineer;
 
-export const useAssignedTickets = () =>
+/** The engineer's tickets, newest first, optionally of one status. */
+export const useAssignedTickets = (status: TicketStatus | '' = '') =>
   useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: KEY,
-      queryFn: ({ pageParam }) => api<TicketsResponse>(pageUrl('/api/engineer/assigned-tickets', pageParam)),
+      queryKey: [...KEY, status],
+      queryFn: ({ pageParam }) =>
+        api<TicketsResponse>(pageUrl('/api/engineer/assigned-tickets', pageParam, status ? `&status=${status}` : '')),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -24,3 +28,7 @@ export function useCompleteTicket() {
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
+
+/** The engineer's own average rating (GET /api/engineer/rating); refreshed with the ticket lists. */
+export const useOwnRating = () =>
+  useQuery({ queryKey: [...KEY, 'rating'], queryFn: () => api<EngineerRating>('/api/engineer/rating') });

@@ -1,13 +1,17 @@
-import { Mail, Phone, UserRound } from 'lucide-react';
+import { Mail, Phone, Star, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
+import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
 import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/input';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
-import { useAssignedTickets } from '../api/engineer-queries';
+import { useAssignedTickets, useOwnRating } from '../api/engineer-queries';
 import { CompleteTicket } from './complete-ticket';
 
 function AssignedTicket({ ticket }: { ticket: Ticket }) {
@@ -55,20 +59,50 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
   );
 }
 
+/** The engineer's own average, once a customer has rated one of their tickets. */
+function OwnRating() {
+  const rating = useOwnRating().data;
+  if (!rating || rating.average === null) return null;
+  return (
+    <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-700">
+      <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+      Your average rating: {rating.average.toFixed(1)} / 5 ({rating.count} {rating.count === 1 ? 'rating' : 'ratings'})
+    </p>
+  );
+}
+
 export function EngineerDashboard({ user }: { user: User }) {
-  const query = useAssignedTickets();
+  const [status, setStatus] = useState<TicketStatus | ''>('');
+  const query = useAssignedTickets(status);
   const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">Welcome, {user.name} (Engineer)</h1>
       <h2 className="mt-2 text-lg text-muted-foreground">Your assigned tickets</h2>
-      <div className="mt-8">
+      <OwnRating />
+      <FormField label="Filter by status" className="mt-6 w-full max-w-xs">
+        <NativeSelect
+          value={status}
+          onChange={(e) => setStatus(e.target.value as TicketStatus | '')}
+          className="capitalize"
+        >
+          <option value="">All statuses</option>
+          {TICKET_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <div className="mt-6">
         {query.isPending ? (
           <LoadingState label="Loading your tickets" />
         ) : !query.data ? (
           <ErrorState message="We could not load your tickets." onRetry={() => void query.refetch()} />
         ) : tickets.length === 0 ? (
-          <EmptyState title="No tickets assigned yet">New assignments appear here.</EmptyState>
+          <EmptyState title={status ? `No ${statusLabel(status)} tickets` : 'No tickets assigned yet'}>
+            {status ? 'Choose another status to see the rest.' : 'New assignments appear here.'}
+          </EmptyState>
         ) : (
           <div className="flex flex-col gap-4">
             <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
