@@ -147,7 +147,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await ticketRoutes(api, { db, notices });
     await staffTicketRoutes(api, { db, notices });
     await receiptRoutes(api, { db });
-    await conversationRoutes(api, { db });
+    await conversationRoutes(api, { db, notices });
     await userRoutes(api, { db });
     await eventRoutes(api, { streams });
     await catalogueAdminRoutes(api, { db });

@@ -160,6 +160,51 @@ describe('the emails of a ticket, received over SMTP', () => {
   });
 });
 
+describe('messages on a ticket', () => {
+  const say = (s: Session, ticketId: string, body: string, internal = false) =>
+    post(t, `/api/tickets/${ticketId}/messages`, { body, internal }, s.headers);
+
+  it('emails the other parties, at most once per ticket and person in 10 minutes; staff notes never the customer', async () => {
+    const { customer, ticket } = await bookedTicket('Nila Customer');
+    await patch(t, `/api/admin/tickets/${ticket.id}/assign`, { engineerId: engineer.user.id }, admin.headers);
+    const aboutMessages = (address: string) => async () =>
+      (await rowsTo(address)).filter((r) => r.kind === 'new-message' && r.ticketId === ticket.id);
+
+    expect((await say(customer, ticket.id, 'It crashed again <after> the update.')).statusCode).toBe(201);
+    expect((await say(customer, ticket.id, 'And once more.')).statusCode).toBe(201);
+    const mail = await inbox.waitFor(
+      (m) => m.to.includes(engineer.user.email) && m.subject === `New message on ${ticket.number}`,
+    );
+    expect(mail.text).toContain('Nila Customer (customer) wrote');
+    expect(mail.text).toContain('> It crashed again <after> the update.');
+    expect(mail.html).toContain('It crashed again &lt;after&gt; the update.');
+    expect(mail.header('list-unsubscribe')).toContain('/api/unsubscribe?token=');
+    expect(await aboutMessages(engineer.user.email)()).toHaveLength(1);
+    // The author is not emailed about their own messages.
+    expect(await aboutMessages(customer.user.email)()).toHaveLength(0);
+
+    // The engineer answers: the customer is emailed; a staff note reaches nobody but staff.
+    expect((await say(engineer, ticket.id, 'On it.')).statusCode).toBe(201);
+    await inbox.waitFor((m) => m.to.includes(customer.user.email) && m.subject === `New message on ${ticket.number}`);
+    expect((await say(admin, ticket.id, 'Check the warranty first.', true)).statusCode).toBe(201);
+    expect(await aboutMessages(customer.user.email)()).toHaveLength(1);
+    // The engineer was emailed less than 10 minutes ago: not again.
+    expect(await aboutMessages(engineer.user.email)()).toHaveLength(1);
+  });
+
+  it('message emails off: none, while ticket updates still come', async () => {
+    const { customer, ticket } = await bookedTicket();
+    await patch(t, '/api/profile/notifications', { messages: false }, customer.headers);
+    await patch(t, `/api/admin/tickets/${ticket.id}/assign`, { engineerId: engineer.user.id }, admin.headers);
+    expect((await say(engineer, ticket.id, 'Hello!')).statusCode).toBe(201);
+    await inbox.waitFor((m) => m.to.includes(customer.user.email) && /is your engineer/.test(m.subject));
+    expect((await rowsTo(customer.user.email)).map((r) => r.kind).sort()).toEqual([
+      'booking-confirmed',
+      'engineer-assigned',
+    ]);
+  });
+});
+
 describe('notification settings', () => {
   it('GET/PATCH /api/profile/notifications: on by default, each turned off on its own', async () => {
     const s = await signUp(t);

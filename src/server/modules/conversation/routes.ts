@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
+import type { Notices } from '../email/notices.js';
 import { attachmentDownload, checkUploader, readUpload, storeUpload } from './attachments.js';
 import { listMessages, markRead, postMessage } from './service.js';
 
@@ -25,7 +26,7 @@ const fileBytes = z.any().describe('The file’s bytes, of the type in Content-T
  * The conversation on a ticket (DECISIONS.md §7.2). Any signed-in account may call these; who may
  * read or write what on a ticket is tickets/policy.ts's to say, asked by the service.
  */
-export async function conversationRoutes(app: ZodApp, { db }: { db: Db }) {
+export async function conversationRoutes(app: ZodApp, { db, notices }: { db: Db; notices: Notices }) {
   app.get('/api/tickets/:id/messages', {
     config: { access: 'authenticated' },
     schema: {
@@ -52,7 +53,9 @@ export async function conversationRoutes(app: ZodApp, { db }: { db: Db }) {
       response: { 201: messageResponseSchema, ...errors(400, 401, 403, 404, 409) },
     },
     handler: async (request, reply) =>
-      reply.status(201).send({ message: await postMessage(db, requireUser(request), request.params.id, request.body) }),
+      reply
+        .status(201)
+        .send({ message: await postMessage(db, notices, requireUser(request), request.params.id, request.body) }),
   });
 
   app.post('/api/tickets/:id/messages/read', {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { notifyTicketChange } from '../../events/ticket-notices.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { Notices } from '../email/notices.js';
 import { mayReadTicket, mayUseStaffNotes, messageRefusal, type TicketState } from '../tickets/policy.js';
 import { findTicket, lockTicket } from '../tickets/queries.js';
 import {
@@ -77,6 +78,7 @@ export async function listMessages(
  */
 export async function postMessage(
   db: Db,
+  notices: Notices,
   author: UserRow,
   ticketId: string,
   input: { body: string; internal: boolean; attachmentIds: string[] },
@@ -97,6 +99,14 @@ export async function postMessage(
       }
     }
     await notifyTicketChange(tx, ticketId, 'message', input.internal ? 'staff-notes' : 'parties');
+    // Its email to the other parties (at most one per ticket and person in 10 minutes), with the commit.
+    await notices.messagePosted(tx, {
+      ticketId,
+      author,
+      body,
+      internal: input.internal,
+      attachments: ids.length,
+    });
     return {
       id: message.id,
       body,
