@@ -75,9 +75,17 @@ export const NOT_FOUND_META: PageMeta = {
   marketing: false,
 };
 
+/** A ticket's own page, /tickets/{id} (DECISIONS.md §7.2): one page for every id. */
+export const TICKET_PAGE = { pattern: /^\/tickets\/[^/]+$/, route: '/tickets/:id' } as const;
+export const TICKET_META: PageMeta = {
+  title: `Ticket | ${PRODUCT_NAME}`,
+  description: 'A RemoteFix ticket and its conversation.',
+  marketing: false,
+};
+
 export const metaForPath = (path: string): PageMeta | undefined => {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return PAGE_META[clean];
+  return PAGE_META[clean] ?? (TICKET_PAGE.pattern.test(clean) ? TICKET_META : undefined);
 };
 
 export const MARKETING_PATHS = Object.entries(PAGE_META)

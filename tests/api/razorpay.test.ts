@@ -269,7 +269,7 @@ describe("the pages' Content-Security-Policy under Razorpay", () => {
     const d = cspDirectives(res);
     expect(d.get('script-src')).toEqual(["'self'", 'https://checkout.razorpay.com', 'https://cdn.razorpay.com']);
     expect(d.get('frame-src')).toEqual(['https://checkout.razorpay.com', 'https://api.razorpay.com']);
-    expect(d.get('img-src')).toEqual(["'self'", 'data:', 'https://cdn.razorpay.com']);
+    expect(d.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.razorpay.com']);
     expect(d.get('connect-src')).toEqual([
       "'self'",
       'https://checkout.razorpay.com',

@@ -61,7 +61,8 @@ export function helmetOptions(config: Config): HelmetOptions {
         scriptSrc: ["'self'", ...(razorpay ? RAZORPAY.script : [])],
         // Radix and sonner position popovers and toasts with style attributes; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', ...(razorpay ? RAZORPAY.img : [])],
+        // blob:: the conversation's image previews, fetched with the bearer token (DECISIONS.md §7.2).
+        imgSrc: ["'self'", 'data:', 'blob:', ...(razorpay ? RAZORPAY.img : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...(razorpay ? RAZORPAY.connect : [])],
         frameSrc: razorpay ? RAZORPAY.frame : ["'none'"],

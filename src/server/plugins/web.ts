@@ -6,7 +6,14 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { GOOGLE_DONE } from '../../shared/contracts/auth.js';
-import { MARKETING_PATHS, NOT_FOUND_META, PAGE_META, type PageMeta } from '../../shared/seo.js';
+import {
+  MARKETING_PATHS,
+  NOT_FOUND_META,
+  PAGE_META,
+  type PageMeta,
+  TICKET_META,
+  TICKET_PAGE,
+} from '../../shared/seo.js';
 import type { PublicAppConfig } from '../../shared/app-config.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import type { RenderedPage, SiteRenderer } from '../../shared/site-render.js';
@@ -176,6 +183,12 @@ export const webPlugin = fp(
         return reply.redirect(query < 0 ? path : path + request.url.slice(query), 301);
       });
     }
+
+    // A ticket's own page: the app, for any id (the API says who may see the ticket).
+    const ticketPage = render(appTemplate, '/tickets', TICKET_META);
+    app.get(TICKET_PAGE.route, { config: { access: 'public' } }, (request, reply) =>
+      sendHtml(request, reply, 200, ticketPage),
+    );
 
     app.get('/robots.txt', { config: { access: 'public' } }, (_request, reply) =>
       reply
