@@ -55,6 +55,7 @@ export const router = createBrowserRouter([
             children: [
               ...marketing,
               { path: '/dashboard', lazy: page(() => import('./routes/dashboard-page')) },
+              { path: '/tickets/:id', lazy: page(() => import('./routes/ticket-page')) },
               { path: '/auth/success', lazy: page(() => import('@/features/auth/components/auth-success-page')) },
               { path: '/account/security', lazy: page(() => import('@/features/auth/pages/security-page')) },
               { path: '*', lazy: page(NOT_FOUND_PAGE) },

@@ -6,6 +6,8 @@ export const paths = {
   about: '/about',
   contact: '/contact',
   dashboard: '/dashboard',
+  /** A ticket's own page: details, the conversation, the remote session. */
+  ticket: (id: string) => `/tickets/${id}`,
   admin: '/admin',
   adminDatabase: '/admin-prisma',
   /** Staff's sign-in settings: two-factor sign-in. */

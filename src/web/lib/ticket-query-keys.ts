@@ -2,15 +2,17 @@ import type { QueryKey } from '@tanstack/react-query';
 
 /**
  * The roots of the query keys of everything that shows tickets: the customer's lists and payments,
- * the engineer's assigned tickets, the admin's lists and a ticket's history. The features build
- * their keys under these, so the live events (use-live-ticket-events.ts) can refresh them all
- * without importing a feature.
+ * the engineer's assigned tickets, the admin's lists, a ticket's history, and a ticket's page with its
+ * conversation. The features build their keys under these, so the live events
+ * (use-live-ticket-events.ts) can refresh them all without importing a feature.
  */
 export const ticketQueryRoots = {
   customer: ['tickets'],
   engineer: ['engineer', 'tickets'],
   admin: ['admin', 'tickets'],
   adminHistory: ['admin', 'history'],
+  /** A ticket's own page: the ticket and its conversation (a `message` event refreshes them too). */
+  conversation: ['conversation'],
 } as const;
 
 const roots: readonly QueryKey[] = Object.values(ticketQueryRoots);

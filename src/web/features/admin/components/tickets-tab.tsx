@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Ticket } from '@shared/contracts/tickets';
 import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
+import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
 import { Card } from '@/components/ui/card';
@@ -45,6 +46,7 @@ function TicketTable({ tickets }: { tickets: Ticket[] }) {
                 <TicketNumber number={t.number} />
                 <p className="font-medium">{t.service}</p>
                 <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{t.description}</p>
+                <OpenTicketLink ticketId={t.id} number={t.number} unread={t.unread} className="mt-1" />
               </td>
               <td className="whitespace-nowrap px-4 py-3">{formatDateTime(t.createdAt)}</td>
               <td className="max-w-44 px-4 py-3 wrap-anywhere">
@@ -89,6 +91,7 @@ function TicketCards({ tickets }: { tickets: Ticket[] }) {
             </div>
             <p className="text-xs text-muted-foreground">{formatDateTime(t.createdAt)}</p>
             <p className="text-sm whitespace-pre-line">{t.description}</p>
+            <OpenTicketLink ticketId={t.id} number={t.number} unread={t.unread} className="self-start" />
             <dl className="grid grid-cols-2 gap-3 text-sm [&>div]:min-w-0">
               <div>
                 <dt className="text-xs font-semibold uppercase text-slate-500">User</dt>

@@ -2,6 +2,7 @@ import { CalendarClock, Mail, Phone, UserCog } from 'lucide-react';
 import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import { CURRENCY, formatRupees, IN_PROGRESS_FEE_PAISE } from '@shared/product';
+import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
 import { TicketReceipts } from '@/components/tickets/ticket-receipts';
@@ -166,6 +167,7 @@ export function TicketCard({
         <StatusBadge status={ticket.status} />
       </div>
       <p className="mt-3 whitespace-pre-line wrap-anywhere text-sm text-slate-700">{ticket.description}</p>
+      <OpenTicketLink ticketId={ticket.id} number={ticket.number} unread={ticket.unread} className="mt-3" />
 
       {ticket.status === 'in-progress' && (
         <div className="mt-4 flex flex-col gap-3">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
+import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
 import { Card } from '@/components/ui/card';
@@ -26,6 +27,7 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
         <StatusBadge status={ticket.status} />
       </div>
       <p className="whitespace-pre-line wrap-anywhere text-sm text-slate-700">{ticket.description}</p>
+      <OpenTicketLink ticketId={ticket.id} number={ticket.number} unread={ticket.unread} className="self-start" />
       <div className="rounded-lg bg-slate-50 p-3 text-sm">
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Customer</p>
         <p className="mt-1 flex items-center gap-2 font-medium">

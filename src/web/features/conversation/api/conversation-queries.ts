@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Message, MessagesResponse, PostMessageBody, RemoteAccessBody } from '@shared/contracts/messages';
+import type { TicketResponse } from '@shared/contracts/tickets';
+import { api } from '@/lib/api-client';
+import { ticketQueryRoots } from '@/lib/ticket-query-keys';
+
+/** Under the conversation root, so a live ticket event (a new message) refreshes them. */
+export const conversationKeys = {
+  ticket: (id: string) => [...ticketQueryRoots.conversation, id, 'ticket'] as const,
+  messages: (id: string) => [...ticketQueryRoots.conversation, id, 'messages'] as const,
+};
+
+/** GET /api/tickets/{id}: the ticket as the caller may see it, with `unread`. */
+export function useTicket(id: string) {
+  return useQuery({
+    queryKey: conversationKeys.ticket(id),
+    queryFn: ({ signal }) => api<TicketResponse>(`/api/tickets/${id}`, { signal }).then((r) => r.ticket),
+  });
+}
+
+/** The whole thread, oldest first: every page of GET /api/tickets/{id}/messages. */
+export function useMessages(id: string) {
+  return useQuery({
+    queryKey: conversationKeys.messages(id),
+    queryFn: async ({ signal }) => {
+      const all: Message[] = [];
+      let after = '';
+      for (;;) {
+        const page = await api<MessagesResponse>(`/api/tickets/${id}/messages?limit=200${after}`, { signal });
+        all.push(...page.messages);
+        if (!page.nextCursor) return all;
+        after = `&after=${page.nextCursor}`;
+      }
+    },
+  });
+}
+
+/** POST /api/tickets/{id}/messages; the thread is asked again once it is made. */
+export function usePostMessage(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PostMessageBody) =>
+      api<{ message: Message }>(`/api/tickets/${id}/messages`, { method: 'POST', body }).then((r) => r.message),
+    onSuccess: (message) => {
+      client.setQueryData<Message[]>(conversationKeys.messages(id), (old) =>
+        old && !old.some((m) => m.id === message.id) ? [...old, message] : old,
+      );
+      void client.invalidateQueries({ queryKey: conversationKeys.messages(id) });
+    },
+  });
+}
+
+/**
+ * POST /api/tickets/{id}/messages/read up to `upTo`; the lists' unread badges are asked again.
+ * Failing quietly: the badge stays until the next visit.
+ */
+export function useMarkRead(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (upTo: string) =>
+      api<{ unread: number }>(`/api/tickets/${id}/messages/read`, { method: 'POST', body: { upTo } }),
+    onSuccess: () => {
+      for (const root of [ticketQueryRoots.customer, ticketQueryRoots.engineer, ticketQueryRoots.admin]) {
+        void client.invalidateQueries({ queryKey: root });
+      }
+    },
+  });
+}
+
+/** PUT /api/tickets/{id}/remote-access (the ticket's customer). */
+export function useSaveRemoteAccess(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RemoteAccessBody) =>
+      api<TicketResponse>(`/api/tickets/${id}/remote-access`, { method: 'PUT', body }).then((r) => r.ticket),
+    onSuccess: (ticket) => client.setQueryData(conversationKeys.ticket(id), ticket),
+  });
+}

@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { rejectReason, uploadAttachment } from './upload-attachment';
+
+/** A file of the message being written. */
+export interface Upload {
+  key: string;
+  name: string;
+  /** 0–1 while uploading. */
+  progress: number;
+  attachmentId?: string;
+  error?: string;
+}
+
+let counter = 0;
+
+/** Files picked or dropped for the next message: checked, then uploaded at once with their progress. */
+export function useUploads(ticketId: string) {
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const aborts = useRef(new Map<string, AbortController>());
+
+  const update = (key: string, change: Partial<Upload>) =>
+    setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
+
+  const add = useCallback(
+    (files: Iterable<File>) => {
+      for (const file of files) {
+        const key = `u${++counter}`;
+        const refused = rejectReason(file);
+        setUploads((all) => [...all, { key, name: file.name, progress: 0, ...(refused ? { error: refused } : {}) }]);
+        if (refused) continue;
+        const stop = new AbortController();
+        aborts.current.set(key, stop);
+        uploadAttachment(ticketId, file, (progress) => update(key, { progress }), stop.signal)
+          .then((a) => update(key, { attachmentId: a.id, progress: 1 }))
+          .catch((err: unknown) => {
+            if (!stop.signal.aborted) update(key, { error: `${file.name}: ${errorMessage(err, 'Upload failed')}` });
+          })
+          .finally(() => aborts.current.delete(key));
+      }
+    },
+    [ticketId],
+  );
+
+  const remove = useCallback((key: string) => {
+    aborts.current.get(key)?.abort();
+    setUploads((all) => all.filter((u) => u.key !== key));
+  }, []);
+
+  const clear = useCallback(() => setUploads([]), []);
+
+  useEffect(() => {
+    const pending = aborts.current;
+    return () => pending.forEach((a) => a.abort());
+  }, []);
+
+  return {
+    uploads,
+    add,
+    remove,
+    clear,
+    busy: uploads.some((u) => !u.error && !u.attachmentId),
+    attachmentIds: uploads.flatMap((u) => (u.attachmentId ? [u.attachmentId] : [])),
+  };
+}

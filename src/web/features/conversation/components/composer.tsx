@@ -1,0 +1,130 @@
+import { Paperclip, Send } from 'lucide-react';
+import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { CONVERSATION_LIMITS } from '@shared/contracts/messages';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { usePostMessage } from '../api/conversation-queries';
+import { useUploads } from '../api/use-uploads';
+import { UploadList } from './upload-list';
+
+const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf,text/plain,.txt';
+
+/**
+ * Writes a message: text, files by the button or dropped on it (uploaded at once, with progress),
+ * and for staff a toggle for a staff note. `notesOnly`: the ticket is completed, only staff notes
+ * may still be written. A failed send keeps the text and the files.
+ */
+export function Composer({
+  ticketId,
+  canWriteNotes,
+  notesOnly,
+}: {
+  ticketId: string;
+  canWriteNotes: boolean;
+  notesOnly: boolean;
+}) {
+  const [body, setBody] = useState('');
+  const [note, setNote] = useState(notesOnly);
+  const [error, setError] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const files = useUploads(ticketId);
+  const post = usePostMessage(ticketId);
+  const id = useId();
+  const internal = notesOnly || note;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (files.busy || post.isPending) return;
+    if (!body.trim() && files.attachmentIds.length === 0) {
+      setError('Write a message or attach a file');
+      return;
+    }
+    setError('');
+    post.mutate(
+      { body, internal, attachmentIds: files.attachmentIds },
+      {
+        onSuccess: () => {
+          setBody('');
+          files.clear();
+        },
+        onError: (err) => setError(errorMessage(err, 'The message could not be sent. Try again.')),
+      },
+    );
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    files.add(e.dataTransfer.files);
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      aria-label="Write a message"
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border bg-white p-3 sm:p-4',
+        internal && 'border-amber-300 bg-amber-50',
+        dragging && 'ring-2 ring-primary',
+      )}
+    >
+      <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-900">
+        {internal ? 'Staff note' : 'Message'}
+      </label>
+      <Textarea
+        id={`${id}-body`}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        maxLength={CONVERSATION_LIMITS.bodyMax}
+        placeholder={dragging ? 'Drop files to attach them' : 'Write a message, or drop files here'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <UploadList uploads={files.uploads} onRemove={files.remove} />
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => {
+            if (e.target.files) files.add(e.target.files);
+            e.target.value = '';
+          }}
+        />
+        <Button type="button" variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
+          <Paperclip aria-hidden="true" />
+          Attach files
+        </Button>
+        {canWriteNotes && !notesOnly && (
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" checked={note} onChange={(e) => setNote(e.target.checked)} className="size-4" />
+            Staff note (not visible to the customer)
+          </label>
+        )}
+        <Button type="submit" size="sm" className="ml-auto" disabled={files.busy || post.isPending}>
+          <Send aria-hidden="true" />
+          {post.isPending ? 'Sending…' : 'Send'}
+        </Button>
+      </div>
+      <p className="text-xs text-slate-600">PNG, JPEG, WebP, PDF or text, up to 10 MB each.</p>
+    </form>
+  );
+}

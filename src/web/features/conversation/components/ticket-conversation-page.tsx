@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import type { User } from '@shared/contracts/auth';
+import { isStaff } from '@shared/roles';
+import { ErrorState, LoadingState } from '@/components/ui/state';
+import { ApiError } from '@/lib/api-client';
+import { useTicket } from '../api/conversation-queries';
+import { Composer } from './composer';
+import { MessageThread } from './message-thread';
+import { RemoteAccessForm, RemoteAccessView } from './remote-access-panel';
+import { TicketDetails } from './ticket-details';
+
+/**
+ * A ticket's own page (DECISIONS.md §7.2) for its customer, its engineer and admins: details, the
+ * remote session, `history` (staff, composed by the app), the conversation and the composer.
+ */
+export function TicketConversationPage({
+  ticketId,
+  user,
+  history,
+}: {
+  ticketId: string;
+  user: User;
+  history?: ReactNode;
+}) {
+  const ticket = useTicket(ticketId);
+  if (ticket.isPending) return <LoadingState label="Loading the ticket" />;
+  if (ticket.isError) {
+    const missing = ticket.error instanceof ApiError && [403, 404, 400].includes(ticket.error.status);
+    return (
+      <ErrorState
+        message={missing ? 'This ticket does not exist or is not yours.' : 'Could not load the ticket.'}
+        onRetry={missing ? undefined : () => void ticket.refetch()}
+      />
+    );
+  }
+  const t = ticket.data;
+  const customer = user.role === 'user';
+  const staff = isStaff(user.role);
+  const completed = t.status === 'completed';
+  const canWriteNotes = !customer;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:py-8">
+      <TicketDetails ticket={t} showCustomer={!customer} />
+      {customer && !completed && <RemoteAccessForm ticket={t} />}
+      {user.role === 'engineer' && t.status === 'in-progress' && <RemoteAccessView ticket={t} />}
+      {staff && history}
+      <MessageThread ticketId={t.id} userId={user.id} />
+      {completed && customer ? (
+        <p className="rounded-xl border bg-slate-50 p-3 text-sm text-slate-700">
+          This ticket is completed: the conversation is closed.
+        </p>
+      ) : (
+        <Composer ticketId={t.id} canWriteNotes={canWriteNotes} notesOnly={completed} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import {
+  E2E_ADMIN,
+  expect,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  loginInBrowser,
+  test,
+} from './support/fixtures';
+import { apiLogin, auth, bookTicketViaApi, createEngineerViaApi, runId, watchErrors } from './support/staff';
+
+// The conversation on a ticket (DECISIONS.md §7.2, issue 27): a customer and an engineer, each in a
+// browser context of their own, talk on the ticket's page; what one sends shows in the other without
+// a reload, files included; a staff note never reaches the customer.
+
+/** Well within "a few seconds"; the server sends each event within a second. */
+const LIVE = { timeout: 5_000 };
+
+/** A 1×1 PNG, made here: the server decides the type from these bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const isEventStream = (url: string) => new URL(url).pathname === '/api/events';
+
+async function adminCall(request: APIRequestContext, path: string, data: object) {
+  const admin = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const res = await request.patch(path, { headers: auth(admin.token), data });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Opens the ticket's page signed in with `token`, once its event stream is open; marks the document. */
+async function openTicket(page: Page, token: string, ticketId: string) {
+  await loginInBrowser(page, token);
+  const opened = page.waitForResponse((r) => isEventStream(r.url()) && r.status() === 200);
+  await page.goto(`/tickets/${ticketId}`);
+  await opened;
+  await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
+}
+
+const sameDocument = (page: Page) => page.evaluate(() => 'e2eSameDocument' in window);
+const messages = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Messages' })
+    .getByRole('listitem')
+    .filter({ has: page.locator('time') });
+
+test.describe('the conversation on a ticket', () => {
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+  const ownPage = async (browser: Browser) => {
+    const context = await browser.newContext();
+    watchErrors(context, problems);
+    contexts.push(context);
+    return context.newPage();
+  };
+  test.afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    expect(problems.splice(0), 'a page logged console errors or threw').toEqual([]);
+  });
+
+  test('a customer and an engineer talk live, with a picture; a staff note stays with staff', async ({
+    browser,
+    request,
+  }, testInfo) => {
+    const run = runId();
+    const engineer = await createEngineerViaApi(request, `Chat Engineer ${run}`);
+    const { ticket, customer } = await bookTicketViaApi(request, `Blue screen after update (${run}).`);
+    await adminCall(request, `/api/admin/tickets/${ticket.id}/assign`, { engineerId: engineer.user.id });
+    await adminCall(request, `/api/admin/tickets/${ticket.id}`, { status: 'in-progress' });
+    const engineerLogin = await apiLogin(request, engineer.user.email, engineer.password);
+    const customerPage = await ownPage(browser);
+    const engineerPage = await ownPage(browser);
+
+    // The customer opens the ticket and gives the remote session.
+    await openTicket(customerPage, customer.token, ticket.id);
+    await expect(customerPage.getByRole('heading', { level: 1 })).toContainText(ticket.number);
+    await customerPage.getByLabel('Tool').selectOption('RustDesk');
+    await customerPage.getByLabel('Access id').fill('123 456 789');
+    await customerPage.getByRole('button', { name: 'Save remote session' }).click();
+    await expectToast(customerPage, 'Remote session saved', 'success');
+
+    // The engineer opens it and sees the session.
+    await openTicket(engineerPage, engineerLogin.token, ticket.id);
+    await expect(engineerPage.getByText('RustDesk:')).toContainText('123 456 789');
+    await expect(engineerPage.getByText('No messages yet')).toBeVisible();
+
+    // The customer writes, with a screenshot of the error.
+    await customerPage.getByRole('textbox', { name: 'Message' }).fill('Here is the error I get.');
+    await customerPage
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'error.png', mimeType: 'image/png', buffer: PNG });
+    await expect(customerPage.getByRole('list', { name: 'Files to send' })).toContainText('Uploaded');
+    await customerPage.getByRole('button', { name: 'Send' }).click();
+    await expect(messages(customerPage).filter({ hasText: 'Here is the error I get.' })).toBeVisible();
+    await expect(customerPage.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+
+    // The engineer sees it without a reload, picture included, and it is announced.
+    const received = messages(engineerPage).filter({ hasText: 'Here is the error I get.' });
+    await expect(received).toBeVisible(LIVE);
+    await expect(received).toContainText(customer.user.name);
+    await expect(received.getByRole('img', { name: 'error.png' })).toBeVisible();
+    await expect(
+      engineerPage.getByRole('status').filter({ hasText: `New message from ${customer.user.name}` }),
+    ).toBeAttached();
+
+    // The engineer answers; the customer sees it live.
+    await engineerPage.getByRole('textbox', { name: 'Message' }).fill('Thanks, connecting now.');
+    await engineerPage.getByRole('button', { name: 'Send' }).click();
+    await expect(messages(customerPage).filter({ hasText: 'Thanks, connecting now.' })).toBeVisible(LIVE);
+    await expect(
+      customerPage.getByRole('status').filter({ hasText: `New message from ${engineer.user.name}` }),
+    ).toBeAttached();
+
+    // A staff note: amber and labelled for the engineer, never shown to the customer.
+    await engineerPage.getByLabel('Staff note (not visible to the customer)').check();
+    await engineerPage.getByRole('textbox', { name: 'Staff note' }).fill(`Driver rollback needed (${run}).`);
+    await engineerPage.getByRole('button', { name: 'Send' }).click();
+    const note = messages(engineerPage).filter({ hasText: `Driver rollback needed (${run}).` });
+    await expect(note).toContainText('Staff note — not visible to the customer');
+
+    expect(await sameDocument(customerPage), "the customer's page was not reloaded").toBe(true);
+    expect(await sameDocument(engineerPage), "the engineer's page was not reloaded").toBe(true);
+    await customerPage.reload();
+    await expect(messages(customerPage).filter({ hasText: 'Thanks, connecting now.' })).toBeVisible();
+    await expect(customerPage.getByText(`Driver rollback needed (${run}).`)).toHaveCount(0);
+    await expect(customerPage.getByText('Staff note')).toHaveCount(0);
+
+    await expectNoSeriousA11yViolations(customerPage);
+    await expectNoSeriousA11yViolations(engineerPage);
+
+    // A phone and a desktop, for looking at.
+    for (const width of [390, 1366]) {
+      await engineerPage.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await engineerPage.screenshot({ path: testInfo.outputPath(`ticket-page-${width}.png`), fullPage: true });
+      await customerPage.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await customerPage.screenshot({ path: testInfo.outputPath(`ticket-page-customer-${width}.png`), fullPage: true });
+    }
+  });
+
+  test('a file of a refused type is stopped in the browser; the text is kept', async ({ browser, request }) => {
+    const { ticket, customer } = await bookTicketViaApi(request, `Printer offline (${runId()}).`);
+    const page = await ownPage(browser);
+    await openTicket(page, customer.token, ticket.id);
+    await page.getByRole('textbox', { name: 'Message' }).fill('See the page attached');
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<html></html>') });
+    await expect(page.getByRole('list', { name: 'Files to send' })).toContainText(
+      'only PNG, JPEG, WebP, PDF or text files can be attached',
+    );
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('See the page attached');
+  });
+});
