@@ -1,0 +1,50 @@
+import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { bookTicketViaApi, openAdmin, recordRequests, runId } from './support/staff';
+
+const openReports = async (page: import('@playwright/test').Page) => {
+  const tab = page.getByRole('tab', { name: 'Reports' });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  return page.getByRole('tabpanel', { name: 'Reports' });
+};
+
+test.describe('the Reports tab', () => {
+  test('loads the chart code only on the tab, and draws today’s bookings', async ({ page, request }) => {
+    await bookTicketViaApi(request, `Report ${runId()}: the fan is loud`);
+    const charts = recordRequests(page, /report-charts.*\.js$/);
+    await openAdmin(page, request);
+    await page.waitForLoadState('networkidle');
+    expect(charts).toHaveLength(0);
+
+    const panel = await openReports(page);
+    await panel.getByRole('button', { name: 'Today' }).click();
+    await expect(panel.getByText('Booked', { exact: true })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Bookings and revenue per day' })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Minutes to assign and to complete' })).toBeVisible();
+    await expect(panel.locator('.recharts-surface').first()).toBeVisible();
+    expect(charts.length).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a range with nothing in it shows an empty state, and a reversed range says why', async ({ page, request }) => {
+    await openAdmin(page, request);
+    const panel = await openReports(page);
+    await panel.getByLabel('From').fill('2020-01-01');
+    await panel.getByLabel('To').fill('2020-01-03');
+    await expect(panel.getByText('Nothing in this range')).toBeVisible();
+    await expect(panel.locator('.recharts-surface')).toHaveCount(0);
+    await panel.getByLabel('From').fill('2020-02-01');
+    await expect(panel.getByText('The start must not be after the end')).toBeVisible();
+  });
+
+  test('fits a phone screen without sideways scrolling', async ({ page, request }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await bookTicketViaApi(request, `Report ${runId()}: phone view`);
+    await openAdmin(page, request);
+    const panel = await openReports(page);
+    await panel.getByRole('button', { name: 'Last 7 days' }).click();
+    await expect(panel.locator('.recharts-surface').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
