@@ -57,6 +57,13 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
           {ticket.remarks}
         </p>
       )}
+      {ticket.rating && (
+        <p className="flex flex-wrap items-center gap-1.5 text-sm whitespace-pre-line wrap-anywhere">
+          <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+          <span className="font-semibold">Customer rating: {ticket.rating.score} / 5</span>
+          {ticket.rating.comment && <span>“{ticket.rating.comment}”</span>}
+        </p>
+      )}
     </Card>
   );
 }
