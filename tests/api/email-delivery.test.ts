@@ -84,8 +84,8 @@ describe('the emails of a ticket, received over SMTP', () => {
       expect(part).toContain(number);
       expect(part).toContain(draft.description);
     }
-    expect(linksIn(mail, PUBLIC_URL)).toContain(`${PUBLIC_URL}/dashboard?ticket=${ticket.id}`);
-    expect(mail.html).toContain(`href="${PUBLIC_URL}/dashboard?ticket=${ticket.id}"`);
+    expect(linksIn(mail, PUBLIC_URL)).toContain(`${PUBLIC_URL}/tickets/${ticket.id}`);
+    expect(mail.html).toContain(`href="${PUBLIC_URL}/tickets/${ticket.id}"`);
     // Always sent: no unsubscribe.
     expect(mail.header('list-unsubscribe')).toBe('');
     const [pdf] = mail.attachments;
@@ -117,7 +117,7 @@ describe('the emails of a ticket, received over SMTP', () => {
     expect(toEngineer.text).toContain('Meera Customer');
     for (const mail of [toCustomer, toEngineer]) {
       expect(mail.html).toContain(number);
-      expect(linksIn(mail, PUBLIC_URL)).toContain(`${PUBLIC_URL}/dashboard?ticket=${ticket.id}`);
+      expect(linksIn(mail, PUBLIC_URL)).toContain(`${PUBLIC_URL}/tickets/${ticket.id}`);
       // Optional: an unsubscribe link in the body and the one-click headers (RFC 8058).
       const header = mail.header('list-unsubscribe');
       expect(header).toMatch(new RegExp(`^<${PUBLIC_URL}/api/unsubscribe\\?token=[^>]+>$`));
@@ -138,7 +138,7 @@ describe('the emails of a ticket, received over SMTP', () => {
     const completed = await inbox.waitFor((m) => m.to.includes(customer.user.email) && /is complete/.test(m.subject));
     expect(completed.text).toContain('> Replaced the failing driver.\n> Ran a full scan: all clean.');
     expect(completed.html).toContain('Replaced the failing driver.<br>Ran a full scan: all clean.');
-    expect(linksIn(completed, PUBLIC_URL)).toContain(`${PUBLIC_URL}/dashboard?ticket=${ticket.id}&rate=1`);
+    expect(linksIn(completed, PUBLIC_URL)).toContain(`${PUBLIC_URL}/tickets/${ticket.id}?rate=1`);
     // One fee notice for the ticket however its status moves.
     expect((await rowsTo(customer.user.email)).filter((r) => r.kind === 'fee-due')).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 /**
- * Every address an email links to, built from PUBLIC_URL (DECISIONS.md §7.3). Tickets are followed
- * from the dashboard (customers and engineers) or the admin dashboard; `ticket` names the one meant.
+ * Every address an email links to, built from PUBLIC_URL (DECISIONS.md §7.3). A ticket's link is its
+ * own page, /tickets/{id}, which shows each reader what they may see (sign-in first if need be).
  */
 export function emailLinks(publicUrl: string) {
   const at = (path: string, query: Record<string, string> = {}) => {
@@ -10,8 +10,9 @@ export function emailLinks(publicUrl: string) {
   };
   return {
     home: at('/'),
-    ticket: (ticketId: string) => at('/dashboard', { ticket: ticketId }),
-    rate: (ticketId: string) => at('/dashboard', { ticket: ticketId, rate: '1' }),
+    ticket: (ticketId: string) => at(`/tickets/${ticketId}`),
+    /** The ticket's page, opened at its rating. */
+    rate: (ticketId: string) => at(`/tickets/${ticketId}`, { rate: '1' }),
     adminContacts: at('/admin', { tab: 'contacts' }),
     resetPassword: (token: string) => at('/reset-password', { token }),
     /** The page that asks before turning the emails off (the link in the email's footer). */

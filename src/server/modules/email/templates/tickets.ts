@@ -89,7 +89,7 @@ export function engineerAssignedEngineerEmail(input: {
       p(`Hi ${input.name},`),
       p(`You have been assigned ${input.customerName}'s ticket `, strong(number), '.'),
       details(ticketRows(input.ticket)),
-      button('Open your dashboard', input.url),
+      button('Open the ticket', input.url),
     ],
   };
 }
@@ -111,7 +111,7 @@ export function feeDueEmail(input: {
       p(`Hi ${input.name},`),
       p(strong(input.engineerName), ` has started work on your ticket `, strong(number), '.'),
       p(
-        `Please pay the ${fee} in-progress fee from your dashboard. Once it is paid, you see ${input.engineerName}'s contact details on the ticket.`,
+        `Please pay the ${fee} in-progress fee on the ticket's page. Once it is paid, you see ${input.engineerName}'s contact details there.`,
       ),
       details(ticketRows(input.ticket)),
       button(`Pay ${fee}`, input.url),
