@@ -177,10 +177,20 @@ test.describe('profile', () => {
 });
 
 test.describe('access rules', () => {
-  test('/dashboard when logged out redirects to /', async ({ page }) => {
+  test('/dashboard when logged out opens the login dialog on /, then goes on to the dashboard', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpViaApi(request, { name: 'Returning Customer' });
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/');
-    await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Email').fill(account.user.email);
+    await dialog.getByLabel('Password').fill(account.password);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL('/dashboard');
+    await expect(header(page).getByText('Welcome Returning Customer')).toBeVisible();
   });
 
   test('the superadmin visiting /dashboard lands on /admin', async ({ page, request }) => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { isStaff } from '@shared/roles';
 import { AccountUnavailable } from '@/components/layout/account-unavailable';
@@ -6,14 +7,20 @@ import { paths } from '@/config/paths';
 import { CustomerDashboard } from '@/features/customer/components/customer-dashboard';
 import { EngineerDashboard } from '@/features/engineer/components/engineer-dashboard';
 import { useCurrentUser } from '@/lib/auth';
+import { useAuthDialog } from '@/lib/auth-dialog';
 import { useLiveTicketEvents } from '@/lib/use-live-ticket-events';
 
 /**
- * /dashboard (SPEC.md §2): not signed in → /, admins → /admin, otherwise the role's dashboard. If the
+ * /dashboard (SPEC.md §2): not signed in → / with the login dialog open (signing in goes on to the
+ * dashboard; landing on / with no word left visitors wondering what happened), admins → /admin, otherwise the role's dashboard. If the
  * user cannot be loaded for now, it says so and stays, still signed in.
  */
 export default function DashboardPage() {
   const { user, isLoading, failed, retry, token } = useCurrentUser();
+  const { openAuthDialog } = useAuthDialog();
+  useEffect(() => {
+    if (!token) openAuthDialog('login');
+  }, [token, openAuthDialog]);
   // The customer's and the engineer's tickets update as they change (admins have theirs in AdminLayout).
   useLiveTicketEvents(Boolean(user && !isStaff(user.role)));
   if (!token) return <Navigate to={paths.home} replace />;
