@@ -3,9 +3,12 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps, MouseEvent } from 'react';
 import { cn } from '@/lib/utils';
 
-/** The button kit of SPEC.md §2: variants and sizes. */
+/**
+ * The button kit of SPEC.md §2: variants and sizes. A disabled button of any variant turns grey:
+ * faded colour alone read as enabled.
+ */
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-all duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-disabled:pointer-events-none aria-disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-all duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-disabled:pointer-events-none aria-disabled:border-transparent aria-disabled:bg-slate-200 aria-disabled:bg-none aria-disabled:text-slate-500 aria-disabled:shadow-none [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
   {
     variants: {
       variant: {

@@ -2,7 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { Ticket } from '@shared/contracts/tickets';
-import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
+import { statusLabel, statusTitle, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -41,8 +41,7 @@ function StatusControl({ ticket }: { ticket: Ticket }) {
       { id: ticket.id, status },
       {
         // Written as the badge shows it ("In Progress").
-        onSuccess: () =>
-          toast.success(`Status updated to ${statusLabel(status).replace(/\b\w/g, (c) => c.toUpperCase())}`),
+        onSuccess: () => toast.success(`Status updated to ${statusTitle(status)}`),
         onError: (err) => toastError(err, 'Failed to update status'),
       },
     );
@@ -122,29 +121,34 @@ function AssignControl({ ticket }: { ticket: Ticket }) {
           </p>
         </div>
       )}
-      <div className="flex items-center gap-2">
-        <NativeSelect
-          aria-label={`Engineer for ticket ${ticket.service}`}
-          value={engineerId}
-          onChange={(e) => setEngineerId(e.target.value)}
-          className="h-9 w-40"
-          disabled={engineers.isPending}
-          aria-busy={engineers.isFetching}
-        >
-          <option value="">
-            {list?.length === 0 ? (q ? 'No engineer matches' : 'No engineers yet') : 'Pick engineer'}
-          </option>
-          {list?.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.label}
-            </option>
-          ))}
-        </NativeSelect>
-        <Button size="sm" variant="secondary" onClick={assign} disabled={!engineerId || mutation.isPending}>
-          {mutation.isPending && <Spinner label="Assigning" />}
-          Assign
-        </Button>
-      </div>
+      {list?.length === 0 && !q ? (
+        // Nothing to pick from: say where engineers come from instead of an empty select.
+        <p className="max-w-48 text-xs text-muted-foreground">
+          No engineers yet. Create one in All Users (+ New User, role engineer).
+        </p>
+      ) : (
+        <div className="flex items-center gap-2">
+          <NativeSelect
+            aria-label={`Engineer for ticket ${ticket.service}`}
+            value={engineerId}
+            onChange={(e) => setEngineerId(e.target.value)}
+            className="h-9 w-40"
+            disabled={engineers.isPending}
+            aria-busy={engineers.isFetching}
+          >
+            <option value="">{list?.length === 0 ? 'No engineer matches' : 'Pick engineer'}</option>
+            {list?.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.label}
+              </option>
+            ))}
+          </NativeSelect>
+          <Button size="sm" variant="secondary" onClick={assign} disabled={!engineerId || mutation.isPending}>
+            {mutation.isPending && <Spinner label="Assigning" />}
+            Assign
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
