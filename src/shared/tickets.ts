@@ -6,6 +6,9 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 /** Statuses are shown with dashes replaced by spaces ("in progress"). */
 export const statusLabel = (status: TicketStatus) => status.replace(/-/g, ' ');
 
+/** The label badges show ("In Progress"): history and messages that sit beside a badge use it too. */
+export const statusTitle = (status: TicketStatus) => statusLabel(status).replace(/\b\w/g, (c) => c.toUpperCase());
+
 export const TICKET_EVENT_KINDS = [
   'created',
   'status_changed',

@@ -141,7 +141,7 @@ export async function readHistory({ adminPage, customer, engineer, description, 
   await expect(step('Ticket created')).toContainText(`${customer.name} (user)`);
   await expect(step('Engineer assigned')).toContainText(engineer.name);
   await expect(step('Engineer assigned')).toContainText('E2E Admin (superadmin)');
-  await expect(step('Status changed')).toContainText('pending → in progress');
+  await expect(step('Status changed')).toContainText('Pending → In Progress');
   await expect(step('Status changed')).toContainText('E2E Admin (superadmin)');
   await expect(step('Payment captured').first()).toContainText('Booking fee ₹99');
   await expect(step('Payment captured').first()).toContainText('System');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { TicketEvent } from '@shared/contracts/admin';
 import type { PaymentKind } from '@shared/payments';
 import { formatRupees } from '@shared/product';
-import { statusLabel, type TicketEventDetails, type TicketEventKind } from '@shared/tickets';
+import { statusTitle, type TicketEventDetails, type TicketEventKind } from '@shared/tickets';
 import { Button } from '@/components/ui/button';
 import { TicketReceipts } from '@/components/tickets/ticket-receipts';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -34,7 +34,7 @@ function describe(e: TicketEvent): string {
   switch (e.kind) {
     case 'status_changed': {
       const d = detailOf(e, e.kind);
-      return `${statusLabel(d.from)} → ${statusLabel(d.to)}`;
+      return `${statusTitle(d.from)} → ${statusTitle(d.to)}`;
     }
     case 'assigned':
       return detailOf(e, e.kind).engineerName;
