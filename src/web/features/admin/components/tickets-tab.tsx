@@ -5,6 +5,7 @@ import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
 import { Card } from '@/components/ui/card';
+import { EmailText } from '@/components/ui/email-text';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
 import { LoadMore } from '@/components/ui/load-more';
@@ -18,7 +19,11 @@ import { CsvDownloadButton, TicketSearchBox, useSettled } from './ticket-search'
 const Person = ({ p }: { p: { name: string; email?: string | undefined; phone?: string | undefined } }) => (
   <div className="min-w-0 text-sm">
     <p className="font-medium">{p.name}</p>
-    {p.email && <p className="break-all text-xs text-muted-foreground">{p.email}</p>}
+    {p.email && (
+      <p className="text-xs text-muted-foreground">
+        <EmailText email={p.email} />
+      </p>
+    )}
     {p.phone && <p className="text-xs text-muted-foreground">{p.phone}</p>}
   </div>
 );

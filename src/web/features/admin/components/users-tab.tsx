@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { EmailText } from '@/components/ui/email-text';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { errorMessage } from '@/lib/api-client';
@@ -100,8 +101,8 @@ function UserCard({ user, canTurnOff }: { user: AdminUser; canTurnOff: boolean }
         </div>
       </div>
       <dl className="mt-3 grid gap-2 text-sm">
-        <DetailRow icon={Mail} label="Email" className="break-all">
-          {user.email}
+        <DetailRow icon={Mail} label="Email">
+          <EmailText email={user.email} />
         </DetailRow>
         <DetailRow icon={Phone} label="Phone" className="break-all">
           {user.phone || '—'}

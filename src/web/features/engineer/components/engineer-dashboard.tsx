@@ -9,6 +9,7 @@ import { TicketNumber } from '@/components/tickets/ticket-number';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
+import { EmailText } from '@/components/ui/email-text';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
@@ -36,8 +37,8 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
         </p>
         <p className="mt-1 flex items-center gap-2">
           <Mail aria-hidden="true" className="size-4 text-slate-500" />
-          <a className="break-all text-primary hover:underline" href={`mailto:${ticket.user.email}`}>
-            {ticket.user.email}
+          <a className="min-w-0 text-primary hover:underline" href={`mailto:${ticket.user.email}`}>
+            <EmailText email={ticket.user.email} />
           </a>
         </p>
         <p className="mt-1 flex items-center gap-2">

@@ -1,0 +1,27 @@
+import { Fragment } from 'react';
+
+/**
+ * An email address that, when it does not fit its line, breaks before the @ and after a dot
+ * ("priya.sharma" / "@example.com") instead of mid-word; only a part longer than the whole line is
+ * cut anywhere. The text (and so a search or a copy) is the address unchanged.
+ */
+export function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  const local = at > 0 ? email.slice(0, at) : email;
+  const domain = at > 0 ? email.slice(at) : '';
+  const withDots = (part: string) =>
+    part.split('.').map((piece, i) => (
+      <Fragment key={i}>
+        {i > 0 && '.'}
+        {i > 0 && <wbr />}
+        {piece}
+      </Fragment>
+    ));
+  return (
+    <span className="wrap-anywhere">
+      {withDots(local)}
+      {domain && <wbr />}
+      {withDots(domain)}
+    </span>
+  );
+}
