@@ -17,7 +17,7 @@ export function CustomerDashboard({ user }: { user: User }) {
   const [booking, setBooking] = useState<boolean | null>(null);
   return (
     <CheckoutProvider>
-      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">Hello, {user.name}</h1>
         <p className="mt-1 text-muted-foreground">
           Book a repair, follow your tickets and keep your details up to date.

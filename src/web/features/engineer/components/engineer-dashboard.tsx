@@ -86,7 +86,7 @@ export function EngineerDashboard({ user }: { user: User }) {
   const query = useAssignedTickets(status);
   const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">Welcome, {user.name} (Engineer)</h1>
       <h2 className="mt-2 text-lg text-muted-foreground">Your assigned tickets</h2>
       <OwnRating />

@@ -57,15 +57,8 @@ export function RequestForm() {
         <FormField label="Phone Number" error={errors.phone?.message} required>
           <Input type="tel" autoComplete="tel" {...form.register('phone')} />
         </FormField>
-        <FormField label="Email" error={errors.email?.message} required>
+        <FormField label="Email" error={errors.email?.message} required className="sm:col-span-2">
           <Input type="email" autoComplete="email" {...form.register('email')} />
-        </FormField>
-        <FormField label="Computer Type" error={errors.computerType?.message}>
-          <NativeSelect {...form.register('computerType')}>
-            {COMPUTER_TYPES.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </NativeSelect>
         </FormField>
         <ServiceSelectFields
           labels={{
@@ -81,6 +74,13 @@ export function RequestForm() {
           subField={form.register('subServiceId')}
           errors={{ main: errors.mainServiceId?.message, sub: errors.subServiceId?.message }}
         />
+        <FormField label="Computer Type" error={errors.computerType?.message}>
+          <NativeSelect {...form.register('computerType')}>
+            {COMPUTER_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </NativeSelect>
+        </FormField>
         <FormField label="Urgency" error={errors.urgency?.message}>
           <NativeSelect {...form.register('urgency')}>
             {URGENCIES.map((u) => (

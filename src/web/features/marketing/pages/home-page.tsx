@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ContactCards } from '../components/contact-cards';
 import { Hero } from '../components/hero';
-import { HowItWorksSteps } from '../components/how-it-works-steps';
 import { Section } from '../components/section';
 import { ServiceCards } from '../components/service-cards';
 import { StaffRedirect } from '../components/staff-redirect';
@@ -33,9 +32,6 @@ export default function HomePage() {
           </Suspense>
         </div>
       </Section>
-      <Section id="ticket-flow" eyebrow="Simple & transparent" title="How a support ticket works">
-        <TicketFlow />
-      </Section>
       <Section
         id="services"
         eyebrow="What we fix"
@@ -45,8 +41,15 @@ export default function HomePage() {
       >
         <ServiceCards />
       </Section>
-      <Section id="how-it-works" eyebrow="How it works" title="Fixed in four steps">
-        <HowItWorksSteps />
+      {/* One account of the process (the ticket's five steps, with the fees), not two: the four
+          steps that told it again in other words are on the How It Works page. */}
+      <Section
+        id="how-it-works"
+        eyebrow="How it works"
+        title="From booking to fixed in five steps"
+        intro="Fixed fees, no surprises: you pay the booking fee to open a ticket and the second fee only once your engineer starts."
+      >
+        <TicketFlow />
       </Section>
       <Section id="contact" eyebrow="Talk to us" title="We are here to help" className="bg-slate-50">
         <ContactCards />
