@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { ticketCard } from './support/customer';
 import {
   E2E_ADMIN,
   expect,
@@ -7,7 +8,16 @@ import {
   loginInBrowser,
   test,
 } from './support/fixtures';
-import { apiLogin, auth, bookTicketViaApi, createEngineerViaApi, runId, watchErrors } from './support/staff';
+import {
+  apiLogin,
+  auth,
+  bookTicketViaApi,
+  createEngineerViaApi,
+  openAdmin,
+  revealTicketRow,
+  runId,
+  watchErrors,
+} from './support/staff';
 
 // The conversation on a ticket (DECISIONS.md §7.2, issue 27): a customer and an engineer, each in a
 // browser context of their own, talk on the ticket's page; what one sends shows in the other without
@@ -151,5 +161,41 @@ test.describe('the conversation on a ticket', () => {
       'only PNG, JPEG, WebP, PDF or text files can be attached',
     );
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('See the page attached');
+  });
+
+  test("the lists open a ticket's page; the admin sees the thread and the history", async ({ browser, request }) => {
+    const run = runId();
+    const engineer = await createEngineerViaApi(request, `List Engineer ${run}`);
+    const { ticket, customer } = await bookTicketViaApi(request, `Wi-Fi drops every hour (${run}).`);
+    await adminCall(request, `/api/admin/tickets/${ticket.id}/assign`, { engineerId: engineer.user.id });
+    await adminCall(request, `/api/admin/tickets/${ticket.id}`, { status: 'in-progress' });
+    const engineerLogin = await apiLogin(request, engineer.user.email, engineer.password);
+    const sent = await request.post(`/api/tickets/${ticket.id}/messages`, {
+      headers: auth(engineerLogin.token),
+      data: { body: 'Which router do you have?' },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+
+    // The customer opens the ticket from its card.
+    const customerPage = await ownPage(browser);
+    await loginInBrowser(customerPage, customer.token);
+    await customerPage.goto('/dashboard');
+    const card = ticketCard(customerPage, ticket.description);
+    const open = card.getByRole('link', { name: /Open ticket/ });
+    await open.click();
+    await expect(customerPage).toHaveURL(new RegExp(`/tickets/${ticket.id}$`));
+    await expect(messages(customerPage).filter({ hasText: 'Which router do you have?' })).toBeVisible();
+
+    // The admin opens it from the row, sees the thread and the history.
+    const adminPage = await ownPage(browser);
+    await openAdmin(adminPage, request);
+    const { row } = await revealTicketRow(adminPage, ticket.description);
+    await row.getByRole('link', { name: /Open ticket/ }).click();
+    await expect(adminPage.getByRole('heading', { level: 1 })).toContainText(ticket.number);
+    await expect(messages(adminPage).filter({ hasText: 'Which router do you have?' })).toBeVisible();
+    await expect(adminPage.getByLabel('Staff note (not visible to the customer)')).toBeVisible();
+    await expectNoSeriousA11yViolations(adminPage);
+    await adminPage.getByRole('button', { name: /History of ticket/ }).click();
+    await expect(adminPage.getByRole('dialog')).toContainText('Engineer assigned');
   });
 });
