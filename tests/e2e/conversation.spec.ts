@@ -149,7 +149,10 @@ test.describe('the conversation on a ticket', () => {
     }
   });
 
-  test('a file of a refused type is stopped in the browser; the text is kept', async ({ browser, request }) => {
+  test('a refused type is stopped in the browser, the text kept; a dropped file is sent', async ({
+    browser,
+    request,
+  }) => {
     const { ticket, customer } = await bookTicketViaApi(request, `Printer offline (${runId()}).`);
     const page = await ownPage(browser);
     await openTicket(page, customer.token, ticket.id);
@@ -161,6 +164,21 @@ test.describe('the conversation on a ticket', () => {
       'only PNG, JPEG, WebP, PDF or text files can be attached',
     );
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('See the page attached');
+
+    // A text file dropped on the composer is uploaded and sent with the text.
+    const drop = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['ping 8.8.8.8: timed out'], 'ping.txt', { type: 'text/plain' }));
+      return data;
+    });
+    await page.getByRole('form', { name: 'Write a message' }).dispatchEvent('drop', { dataTransfer: drop });
+    await expect(
+      page.getByRole('list', { name: 'Files to send' }).getByRole('listitem').filter({ hasText: 'ping.txt' }),
+    ).toContainText('Uploaded');
+    await page.getByRole('button', { name: 'Remove page.html' }).click();
+    await page.getByRole('button', { name: 'Send' }).click();
+    const sent = messages(page).filter({ hasText: 'See the page attached' });
+    await expect(sent.getByRole('link', { name: /ping\.txt/ })).toBeVisible();
   });
 
   test("the lists open a ticket's page; the admin sees the thread and the history", async ({ browser, request }) => {
