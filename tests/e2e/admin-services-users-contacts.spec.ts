@@ -1,8 +1,6 @@
 import { E2E_ADMIN, expect, expectToast, signUpViaApi, test, toast, uniqueEmail } from './support/fixtures';
 import { MAIN, openAdmin, openTab, recordRequests, reveal, runId, SERVICE, SUB, visitorPage } from './support/staff';
 
-const CONFIRM_DELETE = 'Delete this service? This will also delete its sub-services.';
-
 test.describe('Services tab', () => {
   test('add a main category and a sub-service, rename it, then delete the category after confirming', async ({
     page,
@@ -73,29 +71,25 @@ test.describe('Services tab', () => {
     await expect(subList.getByText(subName, { exact: true })).toHaveCount(0);
     await expect(panel.getByRole('form', { name: 'Add service' })).toBeVisible(); // back to adding
 
-    // Dismissing the confirmation deletes nothing.
+    // Cancelling the confirmation (the app's dialog: a main service names its sub-services) deletes nothing.
     const deletes = recordRequests(page, /^\/api\/admin\/services\//, 'DELETE');
-    let dismissed = '';
-    page.once('dialog', (d) => {
-      dismissed = `${d.type()}: ${d.message()}`;
-      void d.dismiss();
-    });
     await mainCard.getByRole('button', { name: `Delete ${mainName}`, exact: true }).click();
-    await expect.poll(() => dismissed).toBe(`confirm: ${CONFIRM_DELETE}`);
+    const confirm = page.getByRole('dialog', { name: `Delete ${mainName}?` });
+    await expect(confirm).toContainText('This will also delete its sub-service.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
     await page.waitForTimeout(300);
     expect(deletes).toEqual([]);
     await expect(mainCard).toBeVisible();
     await expect(subList.getByRole('listitem')).toHaveCount(1);
 
     // Accepting it deletes the category and its sub-service.
-    let accepted = '';
-    page.once('dialog', (d) => {
-      accepted = d.message();
-      void d.accept();
-    });
     await mainCard.getByRole('button', { name: `Delete ${mainName}`, exact: true }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${mainName}?` })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await expectToast(page, 'Service deleted', 'success');
-    expect(accepted).toBe(CONFIRM_DELETE);
     expect(deletes).toHaveLength(1);
     await expect(mainCard).toHaveCount(0);
     await expect(panel.getByText(renamed)).toHaveCount(0);

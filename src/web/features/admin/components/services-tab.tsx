@@ -3,13 +3,12 @@ import { useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { toastError } from '@/lib/api-client';
 import { useCatalogue, useDeleteService } from '../api/admin-queries';
 import { type EditableService, ServiceForm } from './service-form';
-
-const CONFIRM_DELETE = 'Delete this service? This will also delete its sub-services.';
 
 function ServiceActions({
   service,
@@ -49,6 +48,8 @@ export function ServicesTab() {
   const remove = useDeleteService();
   const [editing, setEditing] = useState<EditableService | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
+  // The service whose Delete was pressed, asked about in the app's dialog (not the browser's confirm).
+  const [confirming, setConfirming] = useState<EditableService | null>(null);
   const mains = catalogue.data ?? [];
   // The Edit button an edit began from: Save or Cancel gives the focus back to it, not to the empty
   // Add form that replaces the edit form, so a keyboard user keeps their place in the list.
@@ -67,7 +68,7 @@ export function ServicesTab() {
   };
 
   const onDelete = async (service: EditableService) => {
-    if (!window.confirm(CONFIRM_DELETE)) return;
+    setConfirming(null);
     setDeletingId(service.id);
     try {
       await remove.mutateAsync(service.id);
@@ -85,12 +86,38 @@ export function ServicesTab() {
       service={service}
       deleting={deletingId === service.id}
       onEdit={startEditing}
-      onDelete={(s) => void onDelete(s)}
+      onDelete={setConfirming}
     />
   );
 
+  // Only a main service has sub-services to take with it.
+  const subCount =
+    confirming?.parentId === null ? (mains.find((m) => m.id === confirming.id)?.subServices.length ?? 0) : 0;
+
   return (
     <div className="flex flex-col gap-6">
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        {confirming && (
+          <DialogContent
+            title={`Delete ${confirming.name}?`}
+            description={
+              subCount > 0
+                ? `This will also delete its ${subCount === 1 ? 'sub-service' : `${subCount} sub-services`}.`
+                : 'This cannot be undone.'
+            }
+          >
+            <div className="flex flex-wrap justify-end gap-3">
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button variant="destructive" onClick={() => void onDelete(confirming)}>
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            </div>
+          </DialogContent>
+        )}
+      </Dialog>
       <ServiceForm key={editing?.id ?? 'new'} editing={editing} mains={mains} onDone={doneEditing} />
       {catalogue.isPending ? (
         <LoadingState label="Loading services" />
