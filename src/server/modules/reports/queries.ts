@@ -13,7 +13,8 @@ export interface Span {
  * A moment's calendar date in India (YYYY-MM-DD). India has kept +05:30 all year since 1945, so a
  * fixed offset gives the same dates as the tz database, without depending on one being installed.
  */
-const indiaDay = (column: SQL | unknown) => sql<string>`to_char((${column} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
+const indiaDay = (column: SQL | unknown) =>
+  sql<string>`to_char((${column} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
 
 const minutesBetween = (from: unknown, to: unknown) => sql`extract(epoch from (${to} - ${from})) / 60`;
 

@@ -58,7 +58,13 @@ export async function buildReport(db: Db, { from, to }: ReportQuery): Promise<Re
 
   const people = new Map<string, Report['engineers'][number]>();
   for (const e of engineers) {
-    people.set(e.id, { id: e.id, name: e.name, completed: Number(e.completed), medianMinutes: round(e.median), averageRating: null });
+    people.set(e.id, {
+      id: e.id,
+      name: e.name,
+      completed: Number(e.completed),
+      medianMinutes: round(e.median),
+      averageRating: null,
+    });
   }
   let ratingTotal = 0;
   let ratingCount = 0;
@@ -66,7 +72,13 @@ export async function buildReport(db: Db, { from, to }: ReportQuery): Promise<Re
     ratingTotal += Number(r.total);
     ratingCount += Number(r.n);
     if (!r.id) continue;
-    const person = people.get(r.id) ?? { id: r.id, name: r.name ?? '', completed: 0, medianMinutes: null, averageRating: null };
+    const person = people.get(r.id) ?? {
+      id: r.id,
+      name: r.name ?? '',
+      completed: 0,
+      medianMinutes: null,
+      averageRating: null,
+    };
     person.averageRating = round(Number(r.total) / Number(r.n));
     people.set(r.id, person);
   }
@@ -77,7 +89,11 @@ export async function buildReport(db: Db, { from, to }: ReportQuery): Promise<Re
       completed: completed.reduce((n, r) => n + Number(r.n), 0),
       byStatus,
     },
-    revenue: { bookingPaise: paid.booking, inProgressPaise: paid.inprogress, totalPaise: paid.booking + paid.inprogress },
+    revenue: {
+      bookingPaise: paid.booking,
+      inProgressPaise: paid.inprogress,
+      totalPaise: paid.booking + paid.inprogress,
+    },
     minutesToAssign: { median: round(toAssign) },
     minutesToComplete: { median: round(toComplete.median), p90: round(toComplete.p90) },
     ratings: { average: ratingCount ? round(ratingTotal / ratingCount) : null, count: ratingCount },

@@ -35,7 +35,8 @@ export async function staffTicketRoutes(app: ZodApp, { db, notices }: { db: Db; 
     },
     handler: async (request) => {
       const engineer = requireUser(request);
-      return ticketPage(db, { engineerId: engineer.id, status: request.query.status }, request.query, 'staff', engineer);
+      const scope = { engineerId: engineer.id, status: request.query.status };
+      return ticketPage(db, scope, request.query, 'staff', engineer);
     },
   });
 
