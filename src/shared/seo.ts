@@ -42,6 +42,25 @@ export const PAGE_META: Record<string, PageMeta> = {
       'Call, email or send a repair request to RemoteFix. Emergency support 24/7; regular hours Monday-Friday 9:00 AM to 6:00 PM.',
     marketing: true,
   },
+  // The legal pages a payment provider asks a merchant's site to show.
+  '/privacy': {
+    title: `Privacy Policy | ${PRODUCT_NAME}`,
+    description:
+      'What RemoteFix collects when you book a remote repair, why, who sees it, how long it is kept and how to ask for a copy or deletion.',
+    marketing: true,
+  },
+  '/terms': {
+    title: `Terms of Service | ${PRODUCT_NAME}`,
+    description:
+      'The terms of RemoteFix remote computer repair: your account, the fixed ₹99 booking and ₹299 in-progress fees, remote access and liability.',
+    marketing: true,
+  },
+  '/refund-policy': {
+    title: `Refund and Cancellation Policy | ${PRODUCT_NAME}`,
+    description:
+      'RemoteFix fees are fixed, non-refundable and exclusive of taxes: ₹99 to book, ₹299 once in progress. When we refund, and how to cancel.',
+    marketing: true,
+  },
   '/dashboard': {
     title: `Dashboard | ${PRODUCT_NAME}`,
     description: 'Your RemoteFix tickets and profile.',
@@ -60,6 +79,16 @@ export const PAGE_META: Record<string, PageMeta> = {
   '/account/security': {
     title: `Account security | ${PRODUCT_NAME}`,
     description: 'Two-factor sign-in for your RemoteFix staff account.',
+    marketing: false,
+  },
+  '/reset-password': {
+    title: `Choose a new password | ${PRODUCT_NAME}`,
+    description: 'Set a new RemoteFix password from the link in your reset email.',
+    marketing: false,
+  },
+  '/unsubscribe': {
+    title: `Email settings | ${PRODUCT_NAME}`,
+    description: 'Stop a kind of RemoteFix email.',
     marketing: false,
   },
   '/auth/success': {

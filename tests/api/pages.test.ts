@@ -16,7 +16,12 @@ afterAll(() => t.close());
 /** Every request of this file goes through here: no input, however malformed, may produce a 5xx. */
 const call = (opts: InjectOptions) => injectNo5xx(t, opts);
 
-const MARKETING = ['/', '/service', '/how-it-works', '/about', '/contact'];
+const LEGAL = {
+  '/privacy': 'Privacy Policy',
+  '/terms': 'Terms of Service',
+  '/refund-policy': 'Refund and Cancellation Policy',
+};
+const MARKETING = ['/', '/service', '/how-it-works', '/about', '/contact', ...Object.keys(LEGAL)];
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -90,7 +95,7 @@ describe('a page path with a trailing slash', () => {
 });
 
 describe('marketing pages', () => {
-  it('lists exactly the five marketing pages in PAGE_META', () => {
+  it('lists exactly the marketing pages (five, and three legal ones) in PAGE_META', () => {
     expect([...MARKETING_PATHS].sort()).toEqual([...MARKETING].sort());
   });
 
@@ -115,7 +120,7 @@ describe('marketing pages', () => {
     expect(new Set(descriptions).size).toBe(MARKETING.length);
   });
 
-  it('serves robots.txt listing the five marketing pages and the sitemap', async () => {
+  it('serves robots.txt listing the marketing pages and the sitemap', async () => {
     const res = await call({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -127,12 +132,38 @@ describe('marketing pages', () => {
     expect(res.body).toMatch(/^Disallow: \/api\/?$/m);
   });
 
-  it('serves sitemap.xml listing exactly the five marketing pages', async () => {
+  it('serves sitemap.xml listing exactly the marketing pages, the legal ones too', async () => {
     const res = await call({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/xml/);
     const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
     expect(locs.sort()).toEqual(MARKETING.map((p) => `${t.config.publicUrl}${p}`).sort());
+  });
+});
+
+describe('legal pages', () => {
+  it.each(Object.entries(LEGAL))(
+    'renders %s (%s) in the server HTML, linked from every footer',
+    async (path, title) => {
+      const html = (await call({ method: 'GET', url: path, headers: { accept: 'text/html' } })).body;
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+      const home = (await call({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).body;
+      expect(home).toContain(`href="${path}"`);
+    },
+  );
+
+  it('states the fee terms on the refund page: fixed, non-refundable, exclusive of taxes, extras by complexity', async () => {
+    const html = (await call({ method: 'GET', url: '/refund-policy', headers: { accept: 'text/html' } })).body;
+    const text = html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    for (const phrase of [
+      '₹99 ticket booking fee',
+      '₹299 in-progress fee',
+      'Both are fixed, in Indian Rupees (INR), and exclusive of applicable taxes',
+      'Both fees are non-refundable',
+      'Complex repairs may carry extra charges',
+    ]) {
+      expect(text).toContain(phrase);
+    }
   });
 });
 

@@ -84,6 +84,10 @@ test.describe('marketing pages', () => {
 
   test('from the dashboard, header links move to a marketing page in place (no page load)', async ({ page }) => {
     await page.goto('/dashboard');
+    // A visitor is sent to / with the login dialog open: closed, the app's page stays.
+    await expect(page).toHaveURL('/');
+    await page.getByRole('dialog', { name: 'Welcome Back' }).press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     // A full page load would wipe this marker; the app's router keeps it.
     await page.evaluate(() => {
       (window as unknown as { spaMarker: string }).spaMarker = 'still here';
@@ -93,6 +97,33 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveTitle(titleOf('/about'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[3].h1);
     expect(await page.evaluate(() => (window as unknown as { spaMarker?: string }).spaMarker)).toBe('still here');
+  });
+
+  test('the footer links to the Privacy Policy, Terms of Service and Refund and Cancellation Policy', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
+    for (const { label, path } of [
+      { label: 'Privacy Policy', path: '/privacy' },
+      { label: 'Terms of Service', path: '/terms' },
+      { label: 'Refund and Cancellation Policy', path: '/refund-policy' },
+    ]) {
+      await legal.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page).toHaveTitle(titleOf(path));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', PAGE_META[path]!.description);
+    }
+    // The fee terms: fixed, non-refundable, exclusive of taxes, extra charges by complexity.
+    const main = page.getByRole('main');
+    await expect(main).toContainText('₹99 ticket booking fee');
+    await expect(main).toContainText('₹299 in-progress fee');
+    await expect(main).toContainText('exclusive of applicable taxes');
+    await expect(main).toContainText('non-refundable');
+    await expect(main).toContainText('Complex repairs may carry extra charges');
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('Learn More in the hero goes to How It Works', async ({ page }) => {

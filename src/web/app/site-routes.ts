@@ -14,6 +14,9 @@ export const SITE_PAGES: Record<string, SitePageModule> = {
   '/how-it-works': () => import('@/features/marketing/pages/how-it-works-page'),
   '/about': () => import('@/features/marketing/pages/about-page'),
   '/contact': () => import('@/features/marketing/pages/contact-page'),
+  '/privacy': () => import('@/features/marketing/pages/privacy-page'),
+  '/terms': () => import('@/features/marketing/pages/terms-page'),
+  '/refund-policy': () => import('@/features/marketing/pages/refund-policy-page'),
 };
 
 export const NOT_FOUND_PAGE: SitePageModule = () => import('@/features/marketing/pages/not-found-page');

@@ -5,6 +5,9 @@ export const paths = {
   howItWorks: '/how-it-works',
   about: '/about',
   contact: '/contact',
+  privacy: '/privacy',
+  terms: '/terms',
+  refundPolicy: '/refund-policy',
   dashboard: '/dashboard',
   /** A ticket's own page: details, the conversation, the remote session. */
   ticket: (id: string) => `/tickets/${id}`,

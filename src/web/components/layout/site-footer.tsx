@@ -13,6 +13,13 @@ const SUPPORT_LINKS = [
   { to: paths.requestForm, label: 'Request a Repair' },
 ] as const;
 
+/** The policies a payment provider asks every page of a merchant's site to link to. */
+const LEGAL_LINKS = [
+  { to: paths.privacy, label: 'Privacy Policy' },
+  { to: paths.terms, label: 'Terms of Service' },
+  { to: paths.refundPolicy, label: 'Refund and Cancellation Policy' },
+] as const;
+
 /** The footer of every non-admin page: contact details, support links and service hours. */
 export function SiteFooter() {
   return (
@@ -81,9 +88,22 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-400 sm:px-6">
-          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>
+            © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+          </p>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-5 gap-y-1">
+              {LEGAL_LINKS.map((l) => (
+                <li key={l.to}>
+                  <AppLink to={l.to} className="inline-flex min-h-6 items-center hover:text-white">
+                    {l.label}
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
       </div>
     </footer>
   );
