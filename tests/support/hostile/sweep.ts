@@ -47,13 +47,28 @@ function injectOptions(p: Product, ep: Endpoint, caller: Caller, req: HostileReq
   };
 }
 
+/**
+ * Sends one request of the sweep. An event stream (GET /api/events, tagged `events`) never ends by
+ * itself: it is read as a stream, a 200 stream is judged by its head and closed, and any other answer
+ * is read whole, as `inject` reads it.
+ */
+async function send(p: Product, ep: Endpoint, opts: InjectOptions): Promise<LightMyRequestResponse> {
+  if (!ep.tags.includes('events')) return p.t.app.inject(opts);
+  const res = await p.t.app.inject({ ...opts, payloadAsStream: true });
+  const stream = res.stream();
+  let body = '';
+  if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('text/event-stream')) stream.destroy();
+  else for await (const chunk of stream) body += String(chunk);
+  return Object.assign(res, { body, payload: body, json: () => JSON.parse(body) as unknown });
+}
+
 /** Pages (HTML) and the Google routes (redirects) answer in their own way; everything else is JSON. */
 const isPagePath = (url: string) =>
   !/^\/(api|webhooks|order|verify|payment-status|test-checkout|healthz)(\/|$|\?|-)/.test(url);
 
 function judge(ep: Endpoint, opts: InjectOptions, res: LightMyRequestResponse): void {
   // The path the server saw: the injector resolves dot segments (%2e%2e too) the way a browser would.
-  const seen = res.raw.req.url ?? String(opts.url);
+  const seen = res.raw.req?.url ?? String(opts.url);
   const what = `${opts.method} ${seen.slice(0, 300)} answered ${res.statusCode}: ${res.body.slice(0, 500)}`;
   if (res.statusCode >= 500) throw new Error(`5xx: ${what}`);
   if (/root:x:0:0|"devDependencies"|JWT_SECRET|BEGIN [A-Z ]*PRIVATE KEY/.test(res.body))
@@ -105,11 +120,11 @@ async function probeCaller(p: Product, ep: Endpoint, seed: number): Promise<Call
     cookie: undefined,
     signature: 'none',
   };
-  const anonymous = await p.t.app.inject(injectOptions(p, ep, 'public', req));
+  const anonymous = await send(p, ep, injectOptions(p, ep, 'public', req));
   const guarded = anonymous.statusCode === 401 && (anonymous.json() as { error?: string }).error === GUARD_UNAUTHORIZED;
   if (!guarded) return 'public';
   for (const role of ['superadmin', 'engineer', 'customer'] as const) {
-    const res = await p.t.app.inject(injectOptions(p, ep, role, { ...req, auth: 'role' }));
+    const res = await send(p, ep, injectOptions(p, ep, role, { ...req, auth: 'role' }));
     if (!(res.statusCode === 403 && (res.json() as { error?: string }).error === GUARD_FORBIDDEN)) return role;
   }
   throw new Error(`${ep.method} ${ep.path}: the guard refuses every role`);
@@ -126,7 +141,7 @@ export async function sweep(p: Product, ep: Endpoint): Promise<{ caller: Caller;
     await fc.assert(
       fc.asyncProperty(requestArb(p, ep), async (req) => {
         const opts = injectOptions(p, ep, caller, req);
-        const res = await p.t.app.inject(opts);
+        const res = await send(p, ep, opts);
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         judge(ep, opts, res);
       }),
