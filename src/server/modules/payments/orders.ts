@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { resolveServicePair } from '../catalogue/service.js';
 import { recordEvent } from '../tickets/history.js';
+import { isTicketCustomer } from '../tickets/policy.js';
 import { findTicket, lockTicket } from '../tickets/queries.js';
 import { type PaymentProvider, ProviderError } from './providers/index.js';
 import { inProgressPaymentsOfTicket, insertPayment, lockPayment, updatePayment } from './queries.js';
@@ -109,7 +110,7 @@ export async function createInProgressOrder(
   checkAmount('inprogress', body.amount);
   const ticket = await findTicket(db, body.ticketId);
   if (!ticket) throw notFound('Ticket not found');
-  if (ticket.userId !== user.id) throw forbidden('This ticket is not yours');
+  if (!isTicketCustomer(user, ticket)) throw forbidden('This ticket is not yours');
   checkPayable(ticket);
   const open = await openInProgressOrderOf(db, ticket.id);
   if (open) {

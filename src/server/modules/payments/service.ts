@@ -10,6 +10,7 @@ import type { PaymentRow, UserRow } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../../lib/errors.js';
 import type { Notices } from '../email/notices.js';
 import type { PaymentProvider, TestPaymentProvider } from './providers/index.js';
+import { ownsOrder } from './policy.js';
 import { findPayment, inProgressPaymentsOfUser } from './queries.js';
 import { failPayment, settlePayment, type Settlement } from './settlement.js';
 
@@ -56,7 +57,7 @@ export async function testCheckout(
 export async function ownOrder(db: Db, user: UserRow, orderId: string): Promise<PaymentRow> {
   const order = await findPayment(db, orderId);
   if (!order) throw notFound('Order not found');
-  if (order.userId !== user.id) throw forbidden('This order is not yours');
+  if (!ownsOrder(user, order)) throw forbidden('This order is not yours');
   return order;
 }
 
@@ -87,7 +88,7 @@ export async function ticketForPaidOrder(
 ): Promise<{ ticketId: string; created: boolean }> {
   // No order named: a paid, unused order of this customer is what is missing (402, DECISIONS.md §4).
   const order = orderId ? await findPayment(db, orderId) : undefined;
-  if (!order || order.userId !== user.id || order.kind !== 'booking' || !isPaid(order.status)) {
+  if (!order || !ownsOrder(user, order) || order.kind !== 'booking' || !isPaid(order.status)) {
     throw paymentRequired('Payment required: book through checkout before creating a ticket');
   }
   if (order.ticketId) return { ticketId: order.ticketId, created: false };
