@@ -22,6 +22,8 @@ export const TICKET_EVENT_KINDS = [
   'payment_duplicate',
   /** A captured payment whose amount or currency is not its order's: it paid nothing; refund it. */
   'payment_mismatch',
+  /** The admin took the engineer off a ticket not yet completed (issue 29): it waits for another. */
+  'unassigned',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
@@ -32,7 +34,9 @@ export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 export interface TicketEventDetails {
   created: { via: string };
   status_changed: { from: TicketStatus; to: TicketStatus };
-  assigned: { engineerId: string; engineerName: string };
+  /** `from`: the engineer it was taken from, when it is a reassignment. */
+  assigned: { engineerId: string; engineerName: string; from?: { engineerId: string; engineerName: string } };
+  unassigned: { engineerId: string; engineerName: string };
   completed: { from: TicketStatus; remarks: string };
   payment_created: { kind: PaymentKind; amount: number; reopened?: boolean };
   payment_captured: PaymentTaken;

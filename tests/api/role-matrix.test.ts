@@ -72,6 +72,7 @@ const ENDPOINTS: Array<{
   { method: 'GET', url: '/api/admin/tickets', allowed: STAFF },
   { method: 'PATCH', url: `/api/admin/tickets/${id}`, allowed: STAFF, body: { status: 'completed' } },
   { method: 'PATCH', url: `/api/admin/tickets/${id}/assign`, allowed: STAFF, body: { engineerId: id } },
+  { method: 'DELETE', url: `/api/admin/tickets/${id}/assign`, allowed: STAFF },
   { method: 'GET', url: `/api/admin/tickets/${id}/history`, allowed: STAFF },
   { method: 'GET', url: '/api/admin/users', allowed: STAFF },
   { method: 'POST', url: '/api/admin/users', allowed: STAFF, body: {} },

@@ -37,6 +37,7 @@ const LIVE_KIND: Record<TicketEventKind, LiveTicketKind> = {
   payment_failed: 'payment',
   payment_duplicate: 'payment',
   payment_mismatch: 'payment',
+  unassigned: 'assigned',
 };
 
 /**
@@ -54,6 +55,18 @@ export async function notifyTicketChange(
   await tx.execute(sql`select pg_notify(${TICKET_CHANNEL}, json_build_object(
       'ticketId', ${tickets.id}, 'kind', ${live}::text, 'at', ${new Date().toISOString()}::text,
       'userId', ${tickets.userId}, 'engineerId', ${tickets.engineerId}, 'audience', ${audience}::text)::text)
+    from ${tickets} where ${tickets.id} = ${ticketId}`);
+}
+
+/**
+ * The same announcement for the engineer a reassignment or an unassignment took the ticket from:
+ * no longer a party as the transaction leaves the ticket, they still hear of it once, so their
+ * list lets go of it without a reload (their stream rechecks nothing else: the notice names them).
+ */
+export async function notifyFormerEngineer(tx: Db, ticketId: string, kind: TicketEventKind, engineerId: string) {
+  await tx.execute(sql`select pg_notify(${TICKET_CHANNEL}, json_build_object(
+      'ticketId', ${tickets.id}, 'kind', ${LIVE_KIND[kind]}::text, 'at', ${new Date().toISOString()}::text,
+      'userId', ${tickets.userId}, 'engineerId', ${engineerId}::text, 'audience', 'parties')::text)
     from ${tickets} where ${tickets.id} = ${ticketId}`);
 }
 

@@ -18,7 +18,7 @@ import { errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { Notices } from '../email/notices.js';
 import { ticketPage } from './serialize.js';
-import { assignEngineer, changeStatus, completeTicket, ticketHistory } from './workflow.js';
+import { assignEngineer, changeStatus, completeTicket, ticketHistory, unassignEngineer } from './workflow.js';
 
 const bearer = [{ bearer: [] }];
 
@@ -86,7 +86,7 @@ export async function staffTicketRoutes(app: ZodApp, { db, notices }: { db: Db; 
     config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
-      summary: 'Assign an engineer to a ticket that has none',
+      summary: 'Assign an engineer to a ticket not completed, or reassign it to another engineer',
       security: bearer,
       params: idParamsSchema,
       body: assignBodySchema,
@@ -94,6 +94,20 @@ export async function staffTicketRoutes(app: ZodApp, { db, notices }: { db: Db; 
     },
     handler: async (request) => ({
       ticket: await assignEngineer(db, notices, requireUser(request), request.params.id, request.body.engineerId),
+    }),
+  });
+
+  app.delete('/api/admin/tickets/:id/assign', {
+    config: { access: STAFF_ROLES },
+    schema: {
+      tags: ['admin'],
+      summary: 'Take the engineer off a ticket not completed (its status stays)',
+      security: bearer,
+      params: idParamsSchema,
+      response: { 200: assignResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => ({
+      ticket: await unassignEngineer(db, requireUser(request), request.params.id),
     }),
   });
 

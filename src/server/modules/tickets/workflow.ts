@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findUserById } from '../auth/queries.js';
+import { notifyFormerEngineer } from '../../events/ticket-notices.js';
 import type { Notices } from '../email/notices.js';
 import { eventsOfTicket, recordEvent } from './history.js';
 import { isAssignedEngineer } from './policy.js';
@@ -47,23 +48,57 @@ export async function changeStatus(db: Db, notices: Notices, actor: UserRow, tic
   return staffView(db, ticketId, actor);
 }
 
-/** Admin: an engineer (role engineer) onto a ticket that has none and is not completed. */
+/**
+ * Admin: an engineer (role engineer) onto a ticket not completed: one that has none, or, as a
+ * reassignment, one that has another engineer (issue 29). The history keeps whom it was taken from,
+ * and that engineer hears of it live although the ticket is no longer theirs.
+ */
 export async function assignEngineer(db: Db, notices: Notices, actor: UserRow, ticketId: string, engineerId: string) {
   const engineer = await findUserById(db, engineerId);
   if (!engineer || engineer.role !== 'engineer') throw badRequest('Only a user with the engineer role can be assigned');
   await db.transaction(async (tx) => {
     const ticket = await lockedTicket(tx, ticketId);
     if (ticket.status === 'completed') throw conflict('A completed ticket cannot be assigned');
-    if (ticket.engineerId) throw conflict('This ticket already has an engineer');
+    if (ticket.engineerId === engineerId) throw conflict('This engineer is already assigned to the ticket');
+    const former = ticket.engineerId ? await findUserById(tx, ticket.engineerId) : undefined;
     await updateTicket(tx, ticketId, { engineerId });
     await recordEvent(tx, {
       ticketId,
       actorId: actor.id,
       kind: 'assigned',
-      detail: { engineerId, engineerName: engineer.name },
+      detail: {
+        engineerId,
+        engineerName: engineer.name,
+        ...(former ? { from: { engineerId: former.id, engineerName: former.name } } : {}),
+      },
     });
+    if (ticket.engineerId) await notifyFormerEngineer(tx, ticketId, 'assigned', ticket.engineerId);
     await notices.engineerAssigned(tx, ticketId);
     if (ticket.status === 'in-progress') await notices.feeDue(tx, ticketId);
+  });
+  return staffView(db, ticketId, actor);
+}
+
+/**
+ * Admin: the engineer off a ticket not completed (issue 29). The status stays: an in-progress
+ * ticket with no engineer is a state the app already has (the admin may set in progress before
+ * assigning), the customer's page says an engineer is being assigned, and a ₹299 already paid
+ * stays paid for whoever is assigned next.
+ */
+export async function unassignEngineer(db: Db, actor: UserRow, ticketId: string) {
+  await db.transaction(async (tx) => {
+    const ticket = await lockedTicket(tx, ticketId);
+    if (ticket.status === 'completed') throw conflict('A completed ticket keeps its engineer');
+    if (!ticket.engineerId) throw conflict('This ticket has no engineer');
+    const former = await findUserById(tx, ticket.engineerId);
+    await updateTicket(tx, ticketId, { engineerId: null });
+    await recordEvent(tx, {
+      ticketId,
+      actorId: actor.id,
+      kind: 'unassigned',
+      detail: { engineerId: ticket.engineerId, engineerName: former?.name ?? '' },
+    });
+    await notifyFormerEngineer(tx, ticketId, 'unassigned', ticket.engineerId);
   });
   return staffView(db, ticketId, actor);
 }

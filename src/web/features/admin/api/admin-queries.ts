@@ -115,6 +115,12 @@ export const useAssignEngineer = () =>
     }),
   );
 
+/** Takes the engineer off a ticket not completed (issue 29); its status stays. */
+export const useUnassignEngineer = () =>
+  useTicketMutation((v: { id: string }) =>
+    api<TicketResponse>(`/api/admin/tickets/${v.id}/assign`, { method: 'DELETE' }),
+  );
+
 export const useAdminUsers = () =>
   useInfiniteQuery(
     infiniteQueryOptions({

@@ -4,11 +4,12 @@ import { toast } from '@/lib/toast';
 import type { Ticket } from '@shared/contracts/tickets';
 import { statusLabel, statusTitle, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useAssignEngineer, useChangeStatus, useEngineers } from '../api/admin-queries';
+import { useAssignEngineer, useChangeStatus, useEngineers, useUnassignEngineer } from '../api/admin-queries';
 
 /**
  * The mutation's `mutate`, ignoring a press while the last one is under way: a double click's second
@@ -68,10 +69,11 @@ function StatusControl({ ticket }: { ticket: Ticket }) {
 }
 
 /**
- * Engineer select + Assign: only for a ticket with no engineer; gone once assigned. When the server
- * leaves engineers out of the list (more than it lists), a search box narrows it by name or email.
+ * Engineer select + Assign for a ticket with no engineer; inside the Change engineer dialog, the same
+ * select + Reassign for one that has another (the current engineer left out of the list). When the
+ * server leaves engineers out of the list (more than it lists), a search box narrows it by name or email.
  */
-function AssignControl({ ticket }: { ticket: Ticket }) {
+function AssignControl({ ticket, onDone }: { ticket: Ticket; onDone?: () => void }) {
   const [engineerId, setEngineerId] = useState('');
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
@@ -81,14 +83,21 @@ function AssignControl({ ticket }: { ticket: Ticket }) {
   const searchable = search !== '' || engineers.data?.more === true;
   const hintId = `engineer-hint-${ticket.id}`;
   const assignEngineer = useOnePressAtATime(mutation);
-  const assign = () =>
+  const current = ticket.engineer;
+  const assign = () => {
     assignEngineer(
       { id: ticket.id, engineerId },
       {
-        onSuccess: ({ ticket: t }) => toast.success(`Assigned to ${t.engineer?.name ?? 'engineer'}`),
-        onError: (err) => toastError(err, 'Failed to assign engineer'),
+        onSuccess: ({ ticket: t }) => {
+          setEngineerId('');
+          onDone?.();
+          toast.success(`${current ? 'Reassigned' : 'Assigned'} to ${t.engineer?.name ?? 'engineer'}`);
+        },
+        onError: (err) => toastError(err, `Failed to ${current ? 'reassign' : 'assign'} engineer`),
       },
     );
+  };
+  const options = list?.filter((e) => e.id !== current?.id);
   return (
     <div className="flex flex-col gap-2">
       {searchable && (
@@ -129,7 +138,7 @@ function AssignControl({ ticket }: { ticket: Ticket }) {
       ) : (
         <div className="flex items-center gap-2">
           <NativeSelect
-            aria-label={`Engineer for ticket ${ticket.service}`}
+            aria-label={`${current ? 'New engineer' : 'Engineer'} for ticket ${ticket.service}`}
             value={engineerId}
             onChange={(e) => setEngineerId(e.target.value)}
             className="h-9 w-40"
@@ -137,19 +146,67 @@ function AssignControl({ ticket }: { ticket: Ticket }) {
             aria-busy={engineers.isFetching}
           >
             <option value="">{list?.length === 0 ? 'No engineer matches' : 'Pick engineer'}</option>
-            {list?.map((e) => (
+            {options?.map((e) => (
               <option key={e.id} value={e.id}>
                 {e.label}
               </option>
             ))}
           </NativeSelect>
           <Button size="sm" variant="secondary" onClick={assign} disabled={!engineerId || mutation.isPending}>
-            {mutation.isPending && <Spinner label="Assigning" />}
-            Assign
+            {mutation.isPending && <Spinner label={current ? 'Reassigning' : 'Assigning'} />}
+            {current ? 'Reassign' : 'Assign'}
           </Button>
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Change engineer: the app's dialog, where the admin reassigns the ticket to another engineer or
+ * unassigns the one it has (issue 29); the dialog itself is the confirmation. The ticket keeps its
+ * status either way.
+ */
+function ChangeEngineerControl({ ticket, engineer }: { ticket: Ticket; engineer: { name: string } }) {
+  const [open, setOpen] = useState(false);
+  const mutation = useUnassignEngineer();
+  const unassignEngineer = useOnePressAtATime(mutation);
+  const unassign = () =>
+    unassignEngineer(
+      { id: ticket.id },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast.success(`${engineer.name} unassigned`);
+        },
+        onError: (err) => toastError(err, 'Failed to unassign engineer'),
+      },
+    );
+  return (
+    <>
+      <Button size="sm" variant="outline" className="self-start" onClick={() => setOpen(true)}>
+        Change engineer
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          title={`Change the engineer of ticket ${ticket.service}`}
+          description={`Now ${engineer.name}. Reassign it to another engineer, or unassign ${engineer.name}: they no longer see it, and it keeps its status.`}
+        >
+          <div className="flex flex-col gap-4">
+            <AssignControl ticket={ticket} onDone={() => setOpen(false)} />
+            <div className="flex flex-wrap justify-end gap-3">
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button variant="destructive" onClick={unassign} disabled={mutation.isPending}>
+                {mutation.isPending && <Spinner label="Unassigning" />}
+                Unassign {engineer.name}
+              </Button>
+            </div>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 
@@ -158,7 +215,11 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
   return (
     <div className="flex flex-col gap-2">
       <StatusControl ticket={ticket} />
-      {!ticket.engineer && <AssignControl ticket={ticket} />}
+      {ticket.engineer ? (
+        <ChangeEngineerControl ticket={ticket} engineer={ticket.engineer} />
+      ) : (
+        <AssignControl ticket={ticket} />
+      )}
     </div>
   );
 }

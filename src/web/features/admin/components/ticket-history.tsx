@@ -23,6 +23,7 @@ const LABELS: Record<TicketEvent['kind'], string> = {
   completed: 'Completed',
   payment_duplicate: 'Second payment received: refund due',
   payment_mismatch: 'Payment for a wrong amount: refund due',
+  unassigned: 'Engineer unassigned',
 };
 
 /** The event's detail as the server writes it for its kind (TicketEventDetails, shared). */
@@ -36,7 +37,11 @@ function describe(e: TicketEvent): string {
       const d = detailOf(e, e.kind);
       return `${statusTitle(d.from)} → ${statusTitle(d.to)}`;
     }
-    case 'assigned':
+    case 'assigned': {
+      const d = detailOf(e, e.kind);
+      return d.from ? `${d.from.engineerName} → ${d.engineerName}` : d.engineerName;
+    }
+    case 'unassigned':
       return detailOf(e, e.kind).engineerName;
     case 'payment_created':
     case 'payment_captured':
