@@ -15,8 +15,9 @@ const FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { w
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const FEATURE_DEPENDENCIES = {
-  // The customer books and pays: the checkout flow is the payments feature's.
-  customer: ['payments'],
+  // The customer books and pays: the checkout flow is the payments feature's. Their Profile tab shows
+  // the account's own settings (email notifications, change password), which are the auth feature's.
+  customer: ['payments', 'auth'],
 };
 
 export default tseslint.config(

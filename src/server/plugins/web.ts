@@ -89,6 +89,12 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
 }
 
 /**
+ * Pages whose address carries a credential until their script takes it out: the end of Google
+ * sign-in (a session token), the password reset link and the unsubscribe link (their tokens).
+ */
+const TOKEN_PAGES = new Set([GOOGLE_DONE.path, '/reset-password', '/unsubscribe']);
+
+/**
  * Serves the built web app. The marketing pages and the not-found page go out rendered (the web
  * build's server entry renders them once at start-up, with this deployment's public config) and
  * come alive with site.tsx; the app pages (dashboards, admin, sign-in callback) are app.html,
@@ -143,10 +149,10 @@ export const webPlugin = fp(
 
     const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
       reply.status(status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
-      if (request.routeOptions.url === GOOGLE_DONE.path) {
-        // Google sign-in ends here with the session token in the address until the page's script takes
-        // it out: the page's own requests (scripts, font, styles) must not repeat it as their Referer,
-        // and the browser must not keep the page under that address.
+      if (TOKEN_PAGES.has(request.routeOptions.url ?? '')) {
+        // A token in the address until the page's script takes it out: the page's own requests
+        // (scripts, font, styles) must not repeat it as their Referer, and the browser must not keep
+        // the page under that address.
         reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store');
       } else {
         reply.header('Cache-Control', 'no-cache');

@@ -58,6 +58,8 @@ export const router = createBrowserRouter([
               { path: '/tickets/:id', lazy: page(() => import('./routes/ticket-page')) },
               { path: '/auth/success', lazy: page(() => import('@/features/auth/components/auth-success-page')) },
               { path: '/account/security', lazy: page(() => import('@/features/auth/pages/security-page')) },
+              { path: '/reset-password', lazy: page(() => import('@/features/auth/pages/reset-password-page')) },
+              { path: '/unsubscribe', lazy: page(() => import('@/features/auth/pages/unsubscribe-page')) },
               { path: '*', lazy: page(NOT_FOUND_PAGE) },
             ],
           },

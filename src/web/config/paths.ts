@@ -16,6 +16,10 @@ export const paths = {
   /** Staff's sign-in settings: two-factor sign-in. */
   security: '/account/security',
   authSuccess: '/auth/success',
+  /** Where the password reset email links (?token=…). */
+  resetPassword: '/reset-password',
+  /** Where an email's unsubscribe link goes (?token=…): asks, then turns that kind of email off. */
+  unsubscribe: '/unsubscribe',
   googleLogin: '/api/google/login',
   requestForm: '/#request-form',
 } as const;

@@ -5,7 +5,8 @@ import { createContext, useContext } from 'react';
  * Session). The dialog itself is the auth feature's (AuthDialogProvider, mounted by the app shell);
  * this is the shared handle to it, so shared parts and other features need not import that feature.
  */
-export type AuthMode = 'login' | 'signup';
+/** `forgot`: "Forgot password?", which emails a reset link. */
+export type AuthMode = 'login' | 'signup' | 'forgot';
 
 export interface AuthDialogControls {
   openAuthDialog(mode?: AuthMode): void;

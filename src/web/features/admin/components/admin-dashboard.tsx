@@ -1,4 +1,4 @@
-import { ChartColumn, Database, Inbox, Layers, ListRestart, Ticket, Users } from 'lucide-react';
+import { ChartColumn, Database, Inbox, Layers, ListRestart, Mail, Ticket, Users } from 'lucide-react';
 import { Link, useOutletContext } from 'react-router';
 import type { User } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
@@ -6,15 +6,19 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useTabParam } from '@/lib/use-tab-param';
 import { ContactsTab } from './contacts-tab';
+import { EmailsTab } from './emails-tab';
 import { JobsTab } from './jobs-tab';
 import { ReportsTab } from './reports-tab';
 import { ServicesTab } from './services-tab';
 import { TicketsTab } from './tickets-tab';
 import { UsersTab } from './users-tab';
 
-const TABS = ['tickets', 'reports', 'users', 'contacts', 'services', 'jobs'] as const;
+const TABS = ['tickets', 'reports', 'users', 'contacts', 'services', 'emails', 'jobs'] as const;
 
-/** /admin: All Tickets, Reports, All Users, Contact Requests, Services, Jobs (the background jobs that failed). */
+/**
+ * /admin: All Tickets, Reports, All Users, Contact Requests, Services, Outgoing email (sent, kept, failed),
+ * Jobs (the background jobs that failed).
+ */
 export default function AdminDashboard() {
   const user = useOutletContext<User>();
   const [tab, selectTab] = useTabParam(TABS);
@@ -56,6 +60,10 @@ export default function AdminDashboard() {
             <Layers aria-hidden="true" />
             Services
           </TabsTrigger>
+          <TabsTrigger value="emails">
+            <Mail aria-hidden="true" />
+            Outgoing email
+          </TabsTrigger>
           <TabsTrigger value="jobs">
             <ListRestart aria-hidden="true" />
             Jobs
@@ -80,6 +88,10 @@ export default function AdminDashboard() {
         <TabsContent value="services">
           <h2 className="sr-only">Services</h2>
           <ServicesTab />
+        </TabsContent>
+        <TabsContent value="emails">
+          <h2 className="sr-only">Outgoing email</h2>
+          <EmailsTab />
         </TabsContent>
         <TabsContent value="jobs">
           <h2 className="sr-only">Background jobs</h2>

@@ -5,6 +5,7 @@ import AuthForms from './auth-forms';
 const TITLES: Record<AuthMode, { title: string; description: string }> = {
   login: { title: 'Welcome Back', description: 'Sign in to book tickets and follow your repairs.' },
   signup: { title: 'Create Account', description: 'Book remote repairs and track every ticket.' },
+  forgot: { title: 'Reset your password', description: 'We email you a link to choose a new password.' },
 };
 
 interface Props {

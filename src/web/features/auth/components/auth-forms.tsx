@@ -16,6 +16,7 @@ import { ApiError, errorMessage, NetworkError } from '@/lib/api-client';
 import { useAppNavigation } from '@/lib/navigation';
 import { login, loginWithCode, signup, useAuthMutation } from '../api/auth-calls';
 import type { AuthMode } from '@/lib/auth-dialog';
+import { ForgotPasswordForm } from './forgot-password-form';
 
 interface Props {
   mode: AuthMode;
@@ -133,7 +134,7 @@ function CodeForm({ challenge, onDone, onBack }: { challenge: string; onDone(): 
   );
 }
 
-function LoginForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
+function LoginForm({ onDone, carry, onForgot }: { onDone(): void; carry: EmailCarry; onForgot(): void }) {
   const finish = useFinish(onDone);
   const mutation = useAuthMutation(login);
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -172,6 +173,13 @@ function LoginForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
       <FormField label="Password" error={errors.password?.message} required>
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
+      <button
+        type="button"
+        className="-mt-2 self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+        onClick={onForgot}
+      >
+        Forgot password?
+      </button>
       <Button type="submit" size="lg" disabled={mutation.isPending}>
         {mutation.isPending && <Spinner label="Signing in" />}
         Sign In
@@ -229,6 +237,7 @@ function SignupForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
 
 export default function AuthForms({ mode, onModeChange, onDone }: Props) {
   const email = useRef('');
+  if (mode === 'forgot') return <ForgotPasswordForm carry={email} onBack={() => onModeChange('login')} />;
   return (
     <div className="flex flex-col gap-5">
       <GoogleButton />
@@ -237,7 +246,11 @@ export default function AuthForms({ mode, onModeChange, onDone }: Props) {
         or with email
         <span className="h-px flex-1 bg-border" />
       </div>
-      {mode === 'login' ? <LoginForm onDone={onDone} carry={email} /> : <SignupForm onDone={onDone} carry={email} />}
+      {mode === 'login' ? (
+        <LoginForm onDone={onDone} carry={email} onForgot={() => onModeChange('forgot')} />
+      ) : (
+        <SignupForm onDone={onDone} carry={email} />
+      )}
       <p className="text-center text-sm text-muted-foreground">
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
         <button

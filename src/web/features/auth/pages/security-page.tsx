@@ -4,9 +4,14 @@ import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/auth';
 import { AppLink, Redirect } from '@/lib/navigation';
+import { ChangePasswordCard } from '../components/change-password-card';
+import { NotificationSettings } from '../components/notification-settings';
 import { TwoFactorPanel } from '../components/two-factor-panel';
 
-/** /account/security: a staff member's sign-in settings (two-factor sign-in). Customers go to their dashboard. */
+/**
+ * /account/security: a staff member's sign-in settings (two-factor sign-in, password) and email
+ * notifications. Customers have these on their dashboard's Profile tab.
+ */
 export default function SecurityPage() {
   const { user, isLoading, failed, retry, token } = useCurrentUser();
   if (!token) return <Redirect to={paths.home} />;
@@ -27,6 +32,8 @@ export default function SecurityPage() {
         <p className="text-sm text-muted-foreground">Signed in as {user.email}</p>
       </div>
       <TwoFactorPanel />
+      <ChangePasswordCard />
+      <NotificationSettings />
     </section>
   );
 }

@@ -13,6 +13,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/customer-queries';
 import { useFocusFirstField } from '@/lib/focus';
+import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
+import { NotificationSettings } from '@/features/auth/components/notification-settings';
 
 type Values = z.input<typeof profileBodySchema>;
 
@@ -57,8 +59,19 @@ function ProfileForm({ user, onDone }: { user: User; onDone(): void }) {
   );
 }
 
-/** Profile tab: name, email and phone, with Edit Profile → Save / Cancel. */
+/** Profile tab: the details, the email notifications, the password. */
 export function ProfilePanel({ user }: { user: User }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileDetails user={user} />
+      <NotificationSettings />
+      <ChangePasswordCard />
+    </div>
+  );
+}
+
+/** Name, email and phone, with Edit Profile → Save / Cancel. */
+function ProfileDetails({ user }: { user: User }) {
   // null until the form has been opened; false once it has closed again (Edit Profile takes the focus back).
   const [editing, setEditing] = useState<boolean | null>(null);
   return (

@@ -1,0 +1,41 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EmailResponse, EmailsResponse, EmailStatus, EmailSummary } from '@shared/contracts/emails';
+import { api } from '@/lib/api-client';
+import { pageUrl } from '@/lib/paging';
+
+const ROOT = ['admin', 'emails'] as const;
+
+export const emailKeys = {
+  list: (status: EmailStatus | '') => [...ROOT, 'list', status] as const,
+  one: (id: string) => [...ROOT, 'one', id] as const,
+};
+
+/** Outgoing emails, newest first (one status, or all). */
+export const useOutgoingEmails = (status: EmailStatus | '') =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: emailKeys.list(status),
+      queryFn: ({ pageParam }) =>
+        api<EmailsResponse>(pageUrl('/api/admin/emails', pageParam, status ? `&status=${status}` : '')),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  );
+
+/** One email as it was rendered, for the preview. */
+export const useOutgoingEmail = (id: string | null) =>
+  useQuery({
+    queryKey: emailKeys.one(id ?? ''),
+    queryFn: () => api<EmailResponse>(`/api/admin/emails/${id}`).then((r) => r.email),
+    enabled: id !== null,
+  });
+
+/** Sends a failed email again: it is queued, and the lists show it so. */
+export const useRetryEmail = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ email: EmailSummary }>(`/api/admin/emails/${id}/retry`, { method: 'POST' }).then((r) => r.email),
+    onSettled: () => client.invalidateQueries({ queryKey: ROOT }),
+  });
+};

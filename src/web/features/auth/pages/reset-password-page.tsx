@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { passwordField } from '@shared/contracts/auth';
+import { isPasswordRefusal } from '@shared/password-refusals';
+import { homePathFor } from '@shared/roles';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage, NetworkError } from '@/lib/api-client';
+import { useAuthDialog } from '@/lib/auth-dialog';
+import { useAppNavigation } from '@/lib/navigation';
+import { toast } from '@/lib/toast';
+import { useResetPassword } from '../api/password-calls';
+
+const schema = z
+  .object({ password: passwordField, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The two passwords do not match' });
+type Values = z.input<typeof schema>;
+
+/** The link's token, taken out of the address bar before anything else (history, Referer). */
+function useTokenFromLink(): string {
+  const [token] = useState(() => {
+    const found = new URLSearchParams(window.location.search).get('token') ?? '';
+    if (found) window.history.replaceState(window.history.state, '', paths.resetPassword);
+    return found;
+  });
+  return token;
+}
+
+function AskAgain({ message }: { message: string }) {
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <div className="flex flex-col gap-4" role="alert">
+      <p className="text-sm text-slate-700">{message}</p>
+      <Button className="self-start" onClick={() => openAuthDialog('forgot')}>
+        Ask for a new link
+      </Button>
+    </div>
+  );
+}
+
+/** /reset-password?token=…: the page the reset email links to. A new password, then signed in. */
+export default function ResetPasswordPage() {
+  const token = useTokenFromLink();
+  const { navigate } = useAppNavigation();
+  const { openAuthDialog } = useAuthDialog();
+  const mutation = useResetPassword();
+  const [linkRefused, setLinkRefused] = useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(({ password }) =>
+    mutation.mutateAsync({ token, password }).then(
+      (answer) => {
+        if ('twoFactorRequired' in answer) {
+          toast.success('Your password is changed. Sign in with it and your authentication code.');
+          navigate(paths.home);
+          openAuthDialog('login');
+        } else {
+          toast.success('Your password is changed and you are signed in.');
+          navigate(homePathFor(answer.user.role));
+        }
+      },
+      (err: unknown) => {
+        const message = err instanceof NetworkError ? 'Network error' : errorMessage(err, 'Something went wrong');
+        if (isPasswordRefusal(message) || (err instanceof ApiError && /^Password/.test(message))) {
+          form.setError('password', { message }, { shouldFocus: true });
+        } else if (err instanceof ApiError && err.status === 400) {
+          setLinkRefused(message);
+        } else {
+          toast.error(message);
+        }
+      },
+    ),
+  );
+
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-12 sm:px-6">
+      <Card className="p-6">
+        <div className="flex items-center gap-3">
+          <KeyRound aria-hidden="true" className="size-6 text-primary" />
+          <h1 className="text-2xl font-bold tracking-tight">Choose a new password</h1>
+        </div>
+        <div className="mt-5">
+          {!token ? (
+            <AskAgain message="This page opens from the link in a password reset email, and this address has no link in it." />
+          ) : linkRefused ? (
+            <AskAgain message={linkRefused} />
+          ) : (
+            <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Choose a new password">
+              <p className="text-sm text-muted-foreground">
+                Setting it signs you in here and signs you out everywhere else.
+              </p>
+              <FormField
+                label="New password"
+                error={errors.password?.message}
+                hint="At least 8 characters, and not a common password"
+                required
+              >
+                <Input type="password" autoComplete="new-password" autoFocus {...form.register('password')} />
+              </FormField>
+              <FormField label="New password, again" error={errors.confirm?.message} required>
+                <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
+              </FormField>
+              <Button type="submit" size="lg" disabled={mutation.isPending}>
+                {mutation.isPending && <Spinner label="Saving" />}
+                Set password and sign in
+              </Button>
+            </form>
+          )}
+        </div>
+      </Card>
+    </section>
+  );
+}
