@@ -34,6 +34,8 @@ export const ticketSchema = z.object({
   remoteAccess: remoteAccessSchema.nullable(),
   /** Messages of the ticket the caller has not read (GET /api/tickets/{id}). */
   unread: z.number().int().optional(),
+  /** Staff answers only (issue 29): whether the ₹299 in-progress fee is paid (captured or verified). */
+  inProgressFeePaid: z.boolean().optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -90,4 +92,6 @@ export const ticketListQuerySchema = pageQuerySchema.extend({
  */
 export const adminTicketListQuerySchema = ticketListQuerySchema.extend({
   q: z.string().max(200, 'The search is at most 200 characters').optional(),
+  /** Only the tickets whose ₹299 in-progress fee is paid (`true`) or not (`false`). */
+  paid: z.enum(['true', 'false']).optional(),
 });

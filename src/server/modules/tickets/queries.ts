@@ -11,8 +11,9 @@ const customer = alias(users, 'customer');
 const engineer = alias(users, 'engineer');
 
 /**
- * Who a ticket is shown to: the customer who booked it, or staff (an engineer or an admin). Only the
- * customer's view depends on the in-progress fee (serialize.ts), so only its statements look it up.
+ * Who a ticket is shown to: the customer who booked it, or staff (an engineer or an admin). Every
+ * list looks the in-progress fee up: the customer's view depends on it (serialize.ts), and staff
+ * answers carry it as `inProgressFeePaid` (issue 29: the "₹299 paid" column).
  */
 export type Viewer = 'customer' | 'staff';
 
@@ -27,9 +28,9 @@ const inProgressFeePaid = sql<boolean>`coalesce((
     limit 1), false)`;
 
 /**
- * A ticket with its customer and engineer, and whether the in-progress fee is paid. Staff see the
- * engineer's contact either way, so their lists skip the payments lookup (`withFee` false) and
- * answer `false` there, which serializeTicket does not read for staff.
+ * A ticket with its customer and engineer, and whether the in-progress fee is paid. Staff lists
+ * used to skip the lookup (`withFee` false); they now show it too (issue 29), at one indexed
+ * subquery per returned row (at most a page), so every statement passes true.
  */
 function ticketColumns(withFee: boolean) {
   return {
@@ -62,7 +63,7 @@ function ticketColumns(withFee: boolean) {
 /** Tickets as `viewer` sees them: newest first, at most `limit` rows. */
 function selectTickets(db: Db, viewer: Viewer, where: SQL | undefined, limit: number) {
   return db
-    .select(ticketColumns(viewer === 'customer'))
+    .select(ticketColumns(true))
     .from(tickets)
     .innerJoin(customer, eq(customer.id, tickets.userId))
     .leftJoin(engineer, eq(engineer.id, tickets.engineerId))
@@ -78,13 +79,14 @@ export type TicketView = Awaited<ReturnType<typeof selectTickets>>[number];
 export type TicketScope =
   | { userId: string; status?: TicketStatus | undefined }
   | { engineerId: string; status?: TicketStatus | undefined }
-  | { status?: TicketStatus | undefined; q?: string | undefined };
+  | { status?: TicketStatus | undefined; q?: string | undefined; paid?: 'true' | 'false' | undefined };
 
 function scopeFilter(scope: TicketScope): SQL | undefined {
   if ('userId' in scope) return and(eq(tickets.userId, scope.userId), scope.status && eq(tickets.status, scope.status));
   const status = scope.status && eq(tickets.status, scope.status);
   if ('engineerId' in scope) return and(eq(tickets.engineerId, scope.engineerId), status);
-  return and(status, scope.q ? ticketSearch(scope.q) : undefined);
+  const paid = scope.paid && (scope.paid === 'true' ? inProgressFeePaid : sql`not ${inProgressFeePaid}`);
+  return and(status, scope.q ? ticketSearch(scope.q) : undefined, paid);
 }
 
 /** Newest first, `limit + 1` rows so the caller can tell whether there is a next page. */

@@ -49,6 +49,7 @@ export function serializeTicket(row: TicketView, viewer: Viewer, reader: Reader)
         : null,
     rating: row.ratingScore === null ? null : { score: row.ratingScore, comment: row.ratingComment },
     remoteAccess: remoteAccessFor(row, reader),
+    ...(viewer === 'staff' ? { inProgressFeePaid: row.inProgressFeePaid } : {}),
   };
 }
 

@@ -46,12 +46,15 @@ export const adminKeys = {
 export const adminTicketFilters = (status: TicketStatus | '', q: string) =>
   `${status ? `&status=${status}` : ''}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`;
 
-export const useAdminTickets = (status: TicketStatus | '', q = '') =>
+/** `paid`: only the tickets whose ₹299 in-progress fee is paid ('true') or not ('false'); '' for all. */
+export const useAdminTickets = (status: TicketStatus | '', q = '', paid: '' | 'true' | 'false' = '') =>
   useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: [...adminKeys.tickets(status), q.trim()],
+      queryKey: [...adminKeys.tickets(status), q.trim(), paid],
       queryFn: ({ pageParam }) =>
-        api<TicketsResponse>(pageUrl('/api/admin/tickets', pageParam, adminTicketFilters(status, q))),
+        api<TicketsResponse>(
+          pageUrl('/api/admin/tickets', pageParam, `${adminTicketFilters(status, q)}${paid ? `&paid=${paid}` : ''}`),
+        ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),

@@ -28,7 +28,18 @@ const Person = ({ p }: { p: { name: string; email?: string | undefined; phone?: 
   </div>
 );
 
-const COLUMNS = ['Service', 'Created At', 'User', 'Status', 'Remarks', 'Engineer', 'Actions'];
+// ₹299 paid last: the columns before it keep their places (the browser tests find cells by place).
+const COLUMNS = ['Service', 'Created At', 'User', 'Status', 'Remarks', 'Engineer', 'Actions', '₹299 paid'];
+
+/** The in-progress fee's state, from the staff answer's `inProgressFeePaid` (issue 29). */
+const FeePaid = ({ ticket }: { ticket: Ticket }) =>
+  ticket.inProgressFeePaid ? (
+    <span className="inline-flex rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+      ₹299 paid
+    </span>
+  ) : (
+    <span className="text-xs text-muted-foreground">Not paid</span>
+  );
 
 /** Desktop (≥ 640 px): the table SPEC.md §2 lists. */
 function TicketTable({ tickets }: { tickets: Ticket[] }) {
@@ -72,6 +83,9 @@ function TicketTable({ tickets }: { tickets: Ticket[] }) {
                   <TicketHistoryButton ticketId={t.id} service={t.service} number={t.number} />
                 </div>
               </td>
+              <td className="whitespace-nowrap px-4 py-3">
+                <FeePaid ticket={t} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -108,6 +122,12 @@ function TicketCards({ tickets }: { tickets: Ticket[] }) {
                 <dt className="text-xs font-semibold uppercase text-slate-500">Engineer</dt>
                 <dd>{t.engineer ? <Person p={t.engineer} /> : 'Unassigned'}</dd>
               </div>
+              <div>
+                <dt className="text-xs font-semibold uppercase text-slate-500">In-progress fee</dt>
+                <dd>
+                  <FeePaid ticket={t} />
+                </dd>
+              </div>
             </dl>
             {t.remarks && (
               <p className="rounded-lg bg-emerald-50 p-2 text-sm">
@@ -127,8 +147,9 @@ function TicketCards({ tickets }: { tickets: Ticket[] }) {
 export function TicketsTab() {
   const [status, setStatus] = useState<TicketStatus | ''>('');
   const [search, setSearch] = useState('');
+  const [paid, setPaid] = useState<'' | 'true' | 'false'>('');
   const q = useSettled(search);
-  const query = useAdminTickets(status, q);
+  const query = useAdminTickets(status, q, paid);
   const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
   return (
     <div className="flex flex-col gap-4">
@@ -148,6 +169,13 @@ export function TicketsTab() {
             ))}
           </NativeSelect>
         </FormField>
+        <FormField label="₹299 fee" className="w-full max-w-xs">
+          <NativeSelect value={paid} onChange={(e) => setPaid(e.target.value as '' | 'true' | 'false')}>
+            <option value="">Paid or not</option>
+            <option value="true">₹299 paid</option>
+            <option value="false">₹299 not paid</option>
+          </NativeSelect>
+        </FormField>
         <div className="sm:mt-7">
           <CsvDownloadButton status={status} q={q} />
         </div>
@@ -160,9 +188,11 @@ export function TicketsTab() {
         <EmptyState title="No tickets">
           {q.trim()
             ? `No ticket matches “${q.trim()}”${status ? ` among the ${statusLabel(status)} ones` : ''}.`
-            : status
-              ? `No ${statusLabel(status)} tickets.`
-              : 'Tickets appear here once customers book.'}
+            : paid
+              ? `No ${status ? `${statusLabel(status)} ` : ''}tickets with the ₹299 fee ${paid === 'true' ? 'paid' : 'unpaid'}.`
+              : status
+                ? `No ${statusLabel(status)} tickets.`
+                : 'Tickets appear here once customers book.'}
         </EmptyState>
       ) : (
         <>

@@ -25,7 +25,17 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
           <h3 className="font-semibold">{ticket.service}</h3>
           <p className="text-xs text-muted-foreground">Booked {formatDateTime(ticket.createdAt)}</p>
         </div>
-        <StatusBadge status={ticket.status} />
+        <div className="flex flex-col items-end gap-1">
+          <StatusBadge status={ticket.status} />
+          {/* Whether the customer has paid the ₹299 in-progress fee (issue 29): the staff answer says. */}
+          {ticket.inProgressFeePaid ? (
+            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+              ₹299 paid
+            </span>
+          ) : (
+            ticket.status === 'in-progress' && <span className="text-xs text-muted-foreground">₹299 not paid yet</span>
+          )}
+        </div>
       </div>
       <p className="whitespace-pre-line wrap-anywhere text-sm text-slate-700">{ticket.description}</p>
       <OpenTicketLink ticketId={ticket.id} number={ticket.number} unread={ticket.unread} className="self-start" />
