@@ -67,6 +67,10 @@ export function childEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
     'RATE_LIMIT_CONTACT',
     'RATE_LIMIT_ORDERS',
     'LOG_LEVEL',
+    'SMTP_URL',
+    'MAIL_FROM',
+    'MAIL_RETRY_LIMIT',
+    'MAIL_RETRY_DELAY',
     'NODE_ENV',
     'NODE_OPTIONS',
   ]) {
