@@ -57,9 +57,11 @@ test.describe('who may open the admin pages', () => {
     await expect(page.getByText('Signed in as E2E Admin (superadmin)')).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText([
       'All Tickets',
+      'Reports',
       'All Users',
       'Contact Requests',
       'Services',
+      'Outgoing email',
       'Jobs',
     ]);
     await expect(page.getByRole('tab', { name: 'All Tickets' })).toHaveAttribute('aria-selected', 'true');

@@ -11,7 +11,7 @@ test.describe('ticket numbers and receipts', () => {
     await loginInBrowser(page, customer.token);
     await page.goto('/dashboard');
     const card = ticketCard(page, description);
-    await expect(card.getByText(`Ticket ${ticket.number}`)).toBeVisible();
+    await expect(card.getByText(`Ticket ${ticket.number}`, { exact: true })).toBeVisible();
 
     await card.getByText('Receipts', { exact: true }).click();
     const download = card.getByRole('button', { name: /^Download receipt RF\/\d{4}-\d{2}\/\d{6}$/ });
@@ -33,7 +33,7 @@ test.describe('ticket numbers and receipts', () => {
     await openAdmin(page, request);
     await openTab(page, 'All Tickets');
     const { row } = await revealTicketRow(page, description);
-    await expect(row.getByText(`Ticket ${ticket.number}`)).toBeVisible();
+    await expect(row.getByText(`Ticket ${ticket.number}`, { exact: true })).toBeVisible();
 
     await row.getByRole('button', { name: /^History of ticket/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Ticket history' });

@@ -13,7 +13,8 @@ test.describe('the Reports tab', () => {
     await bookTicketViaApi(request, `Report ${runId()}: the fan is loud`);
     const charts = recordRequests(page, /report-charts.*\.js$/);
     await openAdmin(page, request);
-    await page.waitForLoadState('networkidle');
+    // The page holds its live event stream open, so the network is never idle: wait for the list.
+    await expect(page.getByRole('tabpanel', { name: 'All Tickets' }).getByRole('row').nth(1)).toBeVisible();
     expect(charts).toHaveLength(0);
 
     const panel = await openReports(page);

@@ -1,4 +1,4 @@
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { Navigate, Outlet } from 'react-router';
 import { isStaff } from '@shared/roles';
 import { AccountUnavailable } from '@/components/layout/account-unavailable';
@@ -7,10 +7,12 @@ import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
 import { useCurrentUser, useLogout } from '@/lib/auth';
-import { AppLink } from '@/lib/navigation';
 import { useLiveTicketEvents } from '@/lib/use-live-ticket-events';
 
-/** Admin pages: a header with only the logo, Security and Logout; anyone but an admin or superadmin goes to /. */
+/**
+ * Admin pages: a header with only the logo and Logout (SPEC.md §2; the account's Security page is
+ * linked from the dashboard); anyone but an admin or superadmin goes to /.
+ */
 export function AdminLayout() {
   const { user, isLoading, failed, retry, token } = useCurrentUser();
   const logout = useLogout();
@@ -26,12 +28,6 @@ export function AdminLayout() {
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
           <Logo />
           <div className="flex items-center gap-2">
-            <Button asChild variant="ghost" size="sm">
-              <AppLink to={paths.security}>
-                <ShieldCheck aria-hidden="true" />
-                Security
-              </AppLink>
-            </Button>
             <Button variant="outline" size="sm" onClick={logout}>
               <LogOut aria-hidden="true" />
               Logout

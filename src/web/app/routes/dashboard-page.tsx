@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { isStaff } from '@shared/roles';
 import { AccountUnavailable } from '@/components/layout/account-unavailable';
@@ -12,15 +12,19 @@ import { useLiveTicketEvents } from '@/lib/use-live-ticket-events';
 
 /**
  * /dashboard (SPEC.md §2): not signed in → / with the login dialog open (signing in goes on to the
- * dashboard; landing on / with no word left visitors wondering what happened), admins → /admin, otherwise the role's dashboard. If the
- * user cannot be loaded for now, it says so and stays, still signed in.
+ * dashboard; landing on / with no word left visitors wondering what happened), admins → /admin,
+ * otherwise the role's dashboard. If the user cannot be loaded for now, it says so and stays, still
+ * signed in.
  */
 export default function DashboardPage() {
   const { user, isLoading, failed, retry, token } = useCurrentUser();
   const { openAuthDialog } = useAuthDialog();
+  // Only a visitor who arrived signed out is asked to log in: a logout or an ended session on this
+  // page goes to / as before (the session's own toast says why), without a dialog in the way.
+  const arrivedSignedOut = useRef(!token);
   useEffect(() => {
-    if (!token) openAuthDialog('login');
-  }, [token, openAuthDialog]);
+    if (arrivedSignedOut.current) openAuthDialog('login');
+  }, [openAuthDialog]);
   // The customer's and the engineer's tickets update as they change (admins have theirs in AdminLayout).
   useLiveTicketEvents(Boolean(user && !isStaff(user.role)));
   if (!token) return <Navigate to={paths.home} replace />;

@@ -1,4 +1,4 @@
-import { ChartColumn, Database, Inbox, Layers, ListRestart, Mail, Ticket, Users } from 'lucide-react';
+import { ChartColumn, Database, Inbox, Layers, ListRestart, Mail, ShieldCheck, Ticket, Users } from 'lucide-react';
 import { Link, useOutletContext } from 'react-router';
 import type { User } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
@@ -31,12 +31,20 @@ export default function AdminDashboard() {
             Signed in as {user.name} ({user.role})
           </p>
         </div>
-        <Button asChild variant="outline" size="sm">
-          <Link to={paths.adminDatabase}>
-            <Database aria-hidden="true" />
-            Database viewer
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.security}>
+              <ShieldCheck aria-hidden="true" />
+              Security
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.adminDatabase}>
+              <Database aria-hidden="true" />
+              Database viewer
+            </Link>
+          </Button>
+        </div>
       </div>
       <Tabs value={tab} onValueChange={selectTab} className="mt-6">
         <TabsList>
