@@ -42,9 +42,10 @@ export const listEmails = (db: Db, limit: number, cursor: Cursor | undefined, st
     .limit(limit + 1);
 
 /**
- * Takes a queued email for one send: counts the attempt and holds it for `leaseSeconds`, so another
- * run of its job (a retry while this one still runs) leaves it alone. Nothing when it is sent, kept,
- * failed, or held by a run that is still within its lease.
+ * Takes an email for one send: counts the attempt and holds it for `leaseSeconds`, so another run of
+ * its job (a retry while this one still runs) leaves it alone. A failed one is taken too: its job run
+ * again from the Jobs tab sends it, as the email's own Retry does. Nothing when it is sent or kept, or
+ * held by a run that is still within its lease.
  */
 export async function claimEmail(db: Db, id: string, leaseSeconds: number): Promise<EmailRow | undefined> {
   const [row] = await db
@@ -53,7 +54,7 @@ export async function claimEmail(db: Db, id: string, leaseSeconds: number): Prom
     .where(
       and(
         eq(emails.id, id),
-        eq(emails.status, 'queued'),
+        inArray(emails.status, ['queued', 'failed']),
         or(isNull(emails.leaseUntil), lt(emails.leaseUntil, sql`now()`)),
       ),
     )

@@ -26,8 +26,8 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 /**
  * One attempt to send one email, safe to run again for the same email:
  *
- * 1. The row is claimed (status queued, no live lease): the attempt is counted and the row held. A row
- *    already sent, kept or failed is left alone, so a job run twice does not send twice.
+ * 1. The row is claimed (queued or failed, no live lease): the attempt is counted and the row held. A
+ *    row already sent or kept is left alone, so a job run twice does not send twice.
  * 2. It goes to the SMTP server.
  * 3. At once, `sent` is recorded. If that write fails it is tried again for a while: the email did go.
  *
@@ -46,7 +46,7 @@ export async function deliverEmail(
     const row = await findEmail(db, emailId);
     if (!row) return { status: 'gone' };
     // Held by a run still within its lease: this run fails, and its retry finds the outcome.
-    if (row.status === 'queued') throw new Error('this email is being sent by another run');
+    if (row.status === 'queued' || row.status === 'failed') throw new Error('this email is being sent by another run');
     return { status: row.status };
   }
   if (!deps.transport) {
