@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { openLoginDialog, storedToken } from './support/auth';
 import { expect, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
-import { openAdmin } from './support/staff';
+import { adminToken, auth, bookTicketViaApi, createEngineerViaApi, openAdmin, runId } from './support/staff';
 
 // DECISIONS.md §7.3 in the browser, on the quick start (no SMTP_URL: every email is kept and admins
 // read it): "Forgot password?" in the login dialog, the reset email read in the admin's Outgoing
@@ -78,6 +78,39 @@ test('forgot password: the emailed link sets a new password and signs in', async
     data: { token: new URL(link!).searchParams.get('token'), password: 'another-fresh-passphrase-7' },
   });
   expect(again.status()).toBe(400);
+});
+
+test('an optional email’s unsubscribe link: the page asks, then turns that kind of email off', async ({
+  page,
+  request,
+}) => {
+  const { ticket, customer } = await bookTicketViaApi(request, `Unsubscribe ${runId()}`);
+  const engineer = await createEngineerViaApi(request, `Engineer ${runId()}`);
+  const admin = auth(await adminToken(request));
+  const assigned = await request.patch(`/api/admin/tickets/${ticket.id}/assign`, {
+    headers: admin,
+    data: { engineerId: engineer.user.id },
+  });
+  expect(assigned.status()).toBe(200);
+  const list = (await (await request.get('/api/admin/emails?limit=100', { headers: admin })).json()) as {
+    emails: { id: string; to: string; subject: string }[];
+  };
+  const kept = list.emails.find((e) => e.to === customer.user.email && /is your engineer/.test(e.subject));
+  expect(kept).toBeDefined();
+  const detail = (await (await request.get(`/api/admin/emails/${kept!.id}`, { headers: admin })).json()) as {
+    email: { text: string };
+  };
+  const link = /https?:\/\/\S+\/unsubscribe\?token=[\w.-]+/.exec(detail.email.text)?.[0];
+  expect(link).toBeDefined();
+
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Email settings' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+  await expect(page.getByText(`to ${customer.user.email}?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('status')).toContainText('gets no more ticket update emails');
+  const settings = await request.get('/api/profile/notifications', { headers: auth(customer.token) });
+  expect(await settings.json()).toEqual({ ticketUpdates: false, messages: true });
 });
 
 test.describe('refusals the page expects', () => {
