@@ -111,6 +111,8 @@ describe('contact requests and GET /api/admin/contacts', () => {
       'createdAt',
       'description',
       'email',
+      'handledAt',
+      'hasAccount',
       'id',
       'mainService',
       'mainServiceId',
@@ -133,6 +135,8 @@ describe('contact requests and GET /api/admin/contacts', () => {
       mainService: { name: main!.name },
       subService: { name: sub!.name },
       createdAt: expect.any(String),
+      handledAt: null,
+      hasAccount: false,
     });
     expect(new Date(contact.createdAt).toISOString()).toBe(contact.createdAt);
     expect(Math.abs(Date.now() - Date.parse(contact.createdAt))).toBeLessThan(60_000);

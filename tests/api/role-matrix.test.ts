@@ -79,6 +79,7 @@ const ENDPOINTS: Array<{
   { method: 'DELETE', url: `/api/admin/users/${id}/2fa`, allowed: STAFF },
   { method: 'GET', url: '/api/admin/engineers', allowed: STAFF },
   { method: 'GET', url: '/api/admin/contacts', allowed: STAFF },
+  { method: 'PATCH', url: `/api/admin/contacts/${id}`, allowed: STAFF, body: { handled: true } },
   { method: 'GET', url: '/api/admin/services/all', allowed: STAFF },
   { method: 'POST', url: '/api/admin/services', allowed: STAFF, body: {} },
   { method: 'PATCH', url: `/api/admin/services/${id}`, allowed: STAFF, body: { name: 'X', parentId: null } },

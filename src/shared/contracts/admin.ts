@@ -64,8 +64,18 @@ export const contactRequestSchema = z.object({
   mainService: z.object({ name: z.string() }),
   subService: z.object({ name: z.string() }),
   createdAt: z.string(),
+  /** When an admin marked it handled (PATCH /api/admin/contacts/{id}); null while open. */
+  handledAt: z.string().nullable(),
+  /** Whether its email is a customer account's: a ticket draft can then be made for that person. */
+  hasAccount: z.boolean(),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
+export const contactListQuerySchema = z.object({
+  /** Only the open requests (`false`) or the handled ones (`true`). */
+  handled: z.enum(['true', 'false']).optional(),
+});
+export const contactHandledBodySchema = z.object({ handled: z.boolean() });
+export const contactResponseBodySchema = z.object({ contact: contactRequestSchema });
 export const contactsResponseSchema = z.object({
   contacts: z.array(contactRequestSchema),
   nextCursor: z.string().nullable(),

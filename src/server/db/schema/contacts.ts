@@ -21,6 +21,8 @@ export const contactRequests = pgTable(
     mainServiceName: text('main_service_name').notNull(),
     subServiceName: text('sub_service_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an admin marked it handled (issue 29); null while it is open. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
   },
   (t) => [index('contact_requests_created_idx').on(t.createdAt, t.id)],
 );

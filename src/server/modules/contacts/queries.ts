@@ -1,6 +1,6 @@
-import { desc } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { contactRequests } from '../../db/schema/index.js';
+import { contactRequests, users } from '../../db/schema/index.js';
 import { type Cursor, olderThan } from '../../lib/paging.js';
 
 export async function insertContactRequest(db: Db, values: typeof contactRequests.$inferInsert) {
@@ -9,10 +9,44 @@ export async function insertContactRequest(db: Db, values: typeof contactRequest
   return row;
 }
 
-export const listContactRequests = (db: Db, limit: number, cursor?: Cursor) =>
+/**
+ * Whether the request's email is a customer account's (users.email is kept lower-cased). The outer
+ * column is written out in full: drizzle leaves columns unqualified in a one-table select, and a bare
+ * "email" inside the subquery would be the user's.
+ */
+const hasAccount = sql<boolean>`exists (
+    select 1 from ${users} where ${users.email} = lower("contact_requests"."email") and ${users.role} = 'user')`;
+
+const columns = { ...getTableColumns(contactRequests), hasAccount: hasAccount.as('has_account') };
+
+export type ContactRow = typeof contactRequests.$inferSelect & { hasAccount: boolean };
+
+/** Newest first; `handled` true or false keeps only the handled or the open ones. */
+export const listContactRequests = (db: Db, limit: number, cursor?: Cursor, handled?: boolean) =>
   db
-    .select()
+    .select(columns)
     .from(contactRequests)
-    .where(olderThan(contactRequests.createdAt, contactRequests.id, cursor))
+    .where(
+      and(
+        olderThan(contactRequests.createdAt, contactRequests.id, cursor),
+        handled === undefined
+          ? undefined
+          : handled
+            ? isNotNull(contactRequests.handledAt)
+            : isNull(contactRequests.handledAt),
+      ),
+    )
     .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id))
     .limit(limit + 1);
+
+/** Marks a request handled (keeping the first time it was) or open again; undefined if there is none. */
+export async function setContactHandled(db: Db, id: string, handled: boolean): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .update(contactRequests)
+    .set({ handledAt: handled ? sql`coalesce(${contactRequests.handledAt}, now())` : null })
+    .where(eq(contactRequests.id, id))
+    .returning({ id: contactRequests.id });
+  if (!row) return undefined;
+  const [found] = await db.select(columns).from(contactRequests).where(eq(contactRequests.id, row.id));
+  return found;
+}

@@ -1,4 +1,10 @@
-import { contactsResponseSchema } from '../../../shared/contracts/admin.js';
+import {
+  contactHandledBodySchema,
+  contactListQuerySchema,
+  contactResponseBodySchema,
+  contactsResponseSchema,
+} from '../../../shared/contracts/admin.js';
+import { idParamsSchema } from '../../../shared/contracts/common.js';
 import { contactBodySchema, contactResponseSchema } from '../../../shared/contracts/contact.js';
 import { pageQuerySchema } from '../../../shared/contracts/tickets.js';
 import { STAFF_ROLES } from '../../../shared/roles.js';
@@ -6,7 +12,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
 import type { Notices } from '../email/notices.js';
-import { contactRequestPage, submitContactRequest } from './service.js';
+import { contactRequestPage, markContactHandled, submitContactRequest } from './service.js';
 
 export async function contactRoutes(
   app: ZodApp,
@@ -33,11 +39,27 @@ export async function contactRoutes(
     config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
-      summary: 'Repair requests from the public form, newest first (paged)',
+      summary: 'Repair requests from the public form, newest first, optionally open or handled only (paged)',
       security: [{ bearer: [] }],
-      querystring: pageQuerySchema,
+      querystring: pageQuerySchema.extend(contactListQuerySchema.shape),
       response: { 200: contactsResponseSchema, ...errors(400, 401, 403) },
     },
-    handler: async (request) => contactRequestPage(db, request.query.limit, request.query.cursor),
+    handler: async (request) => {
+      const { limit, cursor, handled } = request.query;
+      return contactRequestPage(db, limit, cursor, handled === undefined ? undefined : handled === 'true');
+    },
+  });
+
+  app.patch('/api/admin/contacts/:id', {
+    config: { access: STAFF_ROLES },
+    schema: {
+      tags: ['admin'],
+      summary: 'Mark a repair request handled, or open again',
+      security: [{ bearer: [] }],
+      params: idParamsSchema,
+      body: contactHandledBodySchema,
+      response: { 200: contactResponseBodySchema, ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => markContactHandled(db, request.params.id, request.body.handled),
   });
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { resolveServicePair } from '../catalogue/service.js';
 import type { Notices } from '../email/notices.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
-import { insertContactRequest, listContactRequests } from './queries.js';
+import { type ContactRow, insertContactRequest, listContactRequests, setContactHandled } from './queries.js';
+import { notFound } from '../../lib/errors.js';
 
 type ContactInput = z.output<typeof contactBodySchema>;
 
@@ -32,24 +33,36 @@ export async function submitContactRequest(db: Db, notices: Notices, input: Cont
   });
 }
 
-/** Admin: the requests, newest first, paged. */
-export async function contactRequestPage(db: Db, limit: number, cursor?: string) {
-  const { page, nextCursor } = pageOf(await listContactRequests(db, limit, decodeCursor(cursor)), limit);
+/** A request as the admin's list answers it. */
+function contactView(c: ContactRow) {
   return {
-    contacts: page.map((c) => ({
-      id: c.id,
-      name: c.name,
-      email: c.email,
-      phone: c.phone,
-      computerType: c.computerType,
-      description: c.description,
-      urgency: c.urgency,
-      mainServiceId: c.mainServiceId,
-      subServiceId: c.subServiceId,
-      mainService: { name: c.mainServiceName },
-      subService: { name: c.subServiceName },
-      createdAt: c.createdAt.toISOString(),
-    })),
-    nextCursor,
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    phone: c.phone,
+    computerType: c.computerType,
+    description: c.description,
+    urgency: c.urgency,
+    mainServiceId: c.mainServiceId,
+    subServiceId: c.subServiceId,
+    mainService: { name: c.mainServiceName },
+    subService: { name: c.subServiceName },
+    createdAt: c.createdAt.toISOString(),
+    handledAt: c.handledAt?.toISOString() ?? null,
+    hasAccount: c.hasAccount,
   };
+}
+
+/** Admin: the requests, newest first, paged; all, or only the open or the handled ones. */
+export async function contactRequestPage(db: Db, limit: number, cursor?: string, handled?: boolean) {
+  const rows = await listContactRequests(db, limit, decodeCursor(cursor), handled);
+  const { page, nextCursor } = pageOf(rows, limit);
+  return { contacts: page.map(contactView), nextCursor };
+}
+
+/** Admin: marks a request handled or open again (issue 29). */
+export async function markContactHandled(db: Db, id: string, handled: boolean) {
+  const row = await setContactHandled(db, id, handled);
+  if (!row) throw notFound('Contact request not found');
+  return { contact: contactView(row) };
 }

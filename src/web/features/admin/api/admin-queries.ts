@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type {
   CatalogueResponse,
+  ContactRequest,
   ContactsResponse,
   createUserBodySchema,
   EngineersResponse,
@@ -134,15 +135,30 @@ export const useAdminUsers = () =>
     }),
   );
 
-export const useContactRequests = () =>
+/** `handled`: '' for all, 'false' for the open requests, 'true' for the handled ones. */
+export const useContactRequests = (handled: '' | 'true' | 'false' = '') =>
   useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: adminKeys.contacts,
-      queryFn: ({ pageParam }) => api<ContactsResponse>(pageUrl('/api/admin/contacts', pageParam)),
+      queryKey: [...adminKeys.contacts, handled],
+      queryFn: ({ pageParam }) =>
+        api<ContactsResponse>(pageUrl('/api/admin/contacts', pageParam, handled ? `&handled=${handled}` : '')),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
   );
+
+/** Marks a contact request handled or open again; every contacts list is read again. */
+export const useMarkContactHandled = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; handled: boolean }) =>
+      api<{ contact: ContactRequest }>(`/api/admin/contacts/${v.id}`, {
+        method: 'PATCH',
+        body: { handled: v.handled },
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.contacts }),
+  });
+};
 
 export const useCreateUser = () => {
   const client = useQueryClient();

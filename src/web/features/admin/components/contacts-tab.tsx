@@ -1,13 +1,19 @@
-import { CalendarClock, Layers, Mail, Monitor, Phone } from 'lucide-react';
+import { CalendarClock, CheckCircle2, ClipboardCopy, Layers, Mail, Monitor, Phone } from 'lucide-react';
+import { useState } from 'react';
 import type { ContactRequest } from '@shared/contracts/admin';
 import type { Urgency } from '@shared/contracts/contact';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/input';
+import { toastError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { DetailRow } from '@/components/ui/detail-row';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useContactRequests } from '../api/admin-queries';
+import { useContactRequests, useMarkContactHandled } from '../api/admin-queries';
 
 const URGENCY_STYLES: Record<Urgency, string> = {
   Low: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
@@ -26,6 +32,53 @@ function UrgencyBadge({ urgency }: { urgency: Urgency }) {
       <span className="sr-only">Urgency: </span>
       {urgency}
     </span>
+  );
+}
+
+/**
+ * The ticket draft for the request (issue 29): its person, service and description as text for the
+ * clipboard. Nothing is booked or charged; the admin pastes it where they follow the request up
+ * (a call, an email, or the customer's own booking). The card says whether the email is a customer
+ * account's.
+ */
+const draftText = (c: ContactRequest) =>
+  [
+    `Ticket draft for ${c.name} <${c.email}>, ${c.phone}${c.hasAccount ? ' (customer account)' : ''}`,
+    `Service: ${c.mainService.name} › ${c.subService.name}`,
+    `Computer: ${c.computerType} · Urgency: ${c.urgency}`,
+    '',
+    c.description,
+  ].join('\n');
+
+function ContactActions({ contact }: { contact: ContactRequest }) {
+  const mark = useMarkContactHandled();
+  const handled = contact.handledAt !== null;
+  const toggle = () =>
+    mark.mutate(
+      { id: contact.id, handled: !handled },
+      {
+        onSuccess: () => toast.success(handled ? 'Marked open again' : 'Marked handled'),
+        onError: (err) => toastError(err, 'Failed to update the request'),
+      },
+    );
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(draftText(contact));
+      toast.success('Ticket draft copied');
+    } catch {
+      toast.error('Could not copy: select the text instead');
+    }
+  };
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <Button size="sm" variant={handled ? 'outline' : 'secondary'} onClick={toggle} disabled={mark.isPending}>
+        {handled ? 'Reopen' : 'Mark handled'}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => void copy()}>
+        <ClipboardCopy aria-hidden="true" />
+        Copy ticket draft
+      </Button>
+    </div>
   );
 }
 
@@ -61,29 +114,57 @@ function ContactCard({ contact }: { contact: ContactRequest }) {
         <CalendarClock aria-hidden="true" className="size-3.5" />
         Received {formatDateTime(contact.createdAt)}
       </p>
+      {contact.handledAt && (
+        <p className="mt-1 flex items-center gap-1.5 text-xs font-medium text-emerald-800">
+          <CheckCircle2 aria-hidden="true" className="size-3.5" />
+          Handled {formatDateTime(contact.handledAt)}
+        </p>
+      )}
+      {contact.hasAccount && <p className="mt-1 text-xs text-muted-foreground">Has a customer account</p>}
+      <ContactActions contact={contact} />
     </Card>
   );
 }
 
-/** Contact Requests: the public request form's submissions, newest first. */
+/** Contact Requests: the public request form's submissions, newest first; all, open or handled. */
 export function ContactsTab() {
-  const contacts = useContactRequests();
-  if (contacts.isPending) return <LoadingState label="Loading contact requests" />;
-  if (!contacts.data)
-    return <ErrorState message="We could not load the contact requests." onRetry={() => void contacts.refetch()} />;
-  const all = contacts.data.pages.flatMap((p) => p.contacts);
-  if (all.length === 0)
-    return <EmptyState title="No contact requests yet">Requests sent through the public form appear here.</EmptyState>;
+  const [handled, setHandled] = useState<'' | 'true' | 'false'>('');
+  const contacts = useContactRequests(handled);
+  const filter = (
+    <FormField label="Show" className="w-full max-w-xs">
+      <NativeSelect value={handled} onChange={(e) => setHandled(e.target.value as '' | 'true' | 'false')}>
+        <option value="">All requests</option>
+        <option value="false">Open</option>
+        <option value="true">Handled</option>
+      </NativeSelect>
+    </FormField>
+  );
+  const all = contacts.data?.pages.flatMap((p) => p.contacts) ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Contact requests">
-        {all.map((c) => (
-          <li key={c.id} data-page-item>
-            <ContactCard contact={c} />
-          </li>
-        ))}
-      </ul>
-      <LoadMore pages={contacts} label="contact requests" />
+      {filter}
+      {contacts.isPending ? (
+        <LoadingState label="Loading contact requests" />
+      ) : !contacts.data ? (
+        <ErrorState message="We could not load the contact requests." onRetry={() => void contacts.refetch()} />
+      ) : all.length === 0 ? (
+        <EmptyState
+          title={handled ? `No ${handled === 'true' ? 'handled' : 'open'} requests` : 'No contact requests yet'}
+        >
+          Requests sent through the public form appear here.
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Contact requests">
+            {all.map((c) => (
+              <li key={c.id} data-page-item>
+                <ContactCard contact={c} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore pages={contacts} label="contact requests" />
+        </>
+      )}
     </div>
   );
 }
