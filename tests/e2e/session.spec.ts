@@ -139,12 +139,12 @@ test.describe('a session that is gone while a page is open', () => {
   }) => {
     await openDashboard(page, request, { name: 'Storage Cleared' });
 
-    // Site data cleared (browser settings, an extension): the page is not told.
-    await page.evaluate(() => localStorage.clear());
     await page.getByRole('tab', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const form = page.getByRole('form', { name: 'Edit profile' });
     await form.getByLabel('Name').fill('Storage Cleared Again');
+    // Site data cleared (browser settings, an extension) while the form is open: the page is not told.
+    await page.evaluate(() => localStorage.clear());
     await form.getByRole('button', { name: 'Save' }).click();
 
     await expectToast(page, SESSION_ENDED, 'info');
