@@ -6,7 +6,7 @@ import { E2E_ADMIN, expect, expectToast } from '../fixtures';
 import { SERVICE } from '../staff';
 import { logInThroughDialog, type Loop } from './loop';
 
-const COLUMNS = ['Service', 'Created At', 'User', 'Status', 'Remarks', 'Engineer', 'Actions'];
+const COLUMNS = ['Service', 'Created At', 'User', 'Status', 'Remarks', 'Engineer', 'Actions', '₹299 paid'];
 
 /** One cell of an admin ticket row, by its column header. */
 const cell = (row: Locator, column: (typeof COLUMNS)[number]) => row.getByRole('cell').nth(COLUMNS.indexOf(column));
