@@ -221,7 +221,10 @@ describe('loadConfig', () => {
       retryLimit: 2,
       retryDelaySeconds: 5,
     });
-    expect(loadConfig({ MAIL_FROM: 'plain@example.com' }).mail.from).toEqual({ name: '', address: 'plain@example.com' });
+    expect(loadConfig({ MAIL_FROM: 'plain@example.com' }).mail.from).toEqual({
+      name: '',
+      address: 'plain@example.com',
+    });
     for (const bad of ['http://smtp.example.com', 'smtp://', 'smtp.example.com:25', 'mailto:a@b.c']) {
       expect(configError({ SMTP_URL: bad })).toContain('SMTP_URL');
     }

@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { EMAIL_STATUSES, type EmailKind } from '../../../shared/contracts/emails.js';
 import { tickets } from './tickets.js';
 import { users } from './users.js';
@@ -37,10 +48,7 @@ export const emails = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [
-    index('emails_created_idx').on(t.createdAt, t.id),
-    index('emails_ticket_kind_idx').on(t.ticketId, t.kind),
-  ],
+  (t) => [index('emails_created_idx').on(t.createdAt, t.id), index('emails_ticket_kind_idx').on(t.ticketId, t.kind)],
 );
 
 export type EmailRow = typeof emails.$inferSelect;
