@@ -43,8 +43,10 @@ function expectPageHeaders(res: LightMyRequestResponse) {
 const PAGES = [...MARKETING_PATHS, '/dashboard', '/admin', '/admin-prisma', '/auth/success'];
 
 describe('security headers on every page the server serves', () => {
-  it('lists the five marketing pages among them', () => {
-    expect(MARKETING_PATHS).toHaveLength(5);
+  it('lists the five marketing pages and the three legal pages among them', () => {
+    expect([...MARKETING_PATHS].sort()).toEqual(
+      ['/', '/about', '/contact', '/how-it-works', '/privacy', '/refund-policy', '/service', '/terms'].sort(),
+    );
   });
 
   it.each(PAGES)('%s', async (url) => {
