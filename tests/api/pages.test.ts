@@ -141,32 +141,6 @@ describe('marketing pages', () => {
   });
 });
 
-describe('legal pages', () => {
-  it.each(Object.entries(LEGAL))(
-    'renders %s (%s) in the server HTML, linked from every footer',
-    async (path, title) => {
-      const html = (await call({ method: 'GET', url: path, headers: { accept: 'text/html' } })).body;
-      expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
-      const home = (await call({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).body;
-      expect(home).toContain(`href="${path}"`);
-    },
-  );
-
-  it('states the fee terms on the refund page: fixed, non-refundable, exclusive of taxes, extras by complexity', async () => {
-    const html = (await call({ method: 'GET', url: '/refund-policy', headers: { accept: 'text/html' } })).body;
-    const text = html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
-    for (const phrase of [
-      '₹99 ticket booking fee',
-      '₹299 in-progress fee',
-      'Both are fixed, in Indian Rupees (INR), and exclusive of applicable taxes',
-      'Both fees are non-refundable',
-      'Complex repairs may carry extra charges',
-    ]) {
-      expect(text).toContain(phrase);
-    }
-  });
-});
-
 describe('pages are sent compressed', () => {
   it('sends brotli or gzip to a browser that accepts it, the same page either way, and plain text otherwise', async () => {
     for (const url of [...MARKETING, '/dashboard']) {

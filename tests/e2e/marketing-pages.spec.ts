@@ -99,6 +99,19 @@ test.describe('marketing pages', () => {
     expect(await page.evaluate(() => (window as unknown as { spaMarker?: string }).spaMarker)).toBe('still here');
   });
 
+  test('the legal pages arrive rendered in the server HTML, each with its heading', async ({ request }) => {
+    for (const [path, title] of [
+      ['/privacy', 'Privacy Policy'],
+      ['/terms', 'Terms of Service'],
+      ['/refund-policy', 'Refund and Cancellation Policy'],
+    ] as const) {
+      const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+    }
+    const home = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+    for (const path of ['/privacy', '/terms', '/refund-policy']) expect(home).toContain(`href="${path}"`);
+  });
+
   test('the footer links to the Privacy Policy, Terms of Service and Refund and Cancellation Policy', async ({
     page,
   }) => {
