@@ -151,7 +151,7 @@ test.describe('admin on a phone', () => {
     const badge = (status: string) => card.getByText(status, { exact: true }).first();
     await expect(badge('pending')).toBeVisible();
     const user = card.getByRole('definition').first();
-    await expect(card.getByRole('term')).toHaveText(['User', 'Engineer']);
+    await expect(card.getByRole('term')).toHaveText(['User', 'Engineer', 'In-progress fee']);
     await expect(user).toContainText(customer.user.name);
     await expect(user).toContainText(customer.user.email);
     await expect(user).toContainText(customer.user.phone);
