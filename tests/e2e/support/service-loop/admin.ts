@@ -118,7 +118,8 @@ export async function readHistory({ adminPage, customer, engineer, description, 
   await row.getByRole('button', { name: `History of ticket ${SERVICE}` }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Ticket history' });
   await expect(dialog).toBeVisible();
-  const steps = dialog.getByRole('listitem');
+  // The history's own list (the dialog also lists the ticket's receipts).
+  const steps = dialog.locator('ol').getByRole('listitem');
   // Each step's first line is its kind, in the order they happened.
   // The test checkout captures the payment (like Razorpay's webhook), which makes the ticket;
   // the page's /verify then checks the signature.
