@@ -3,9 +3,11 @@
  * and the clean-ups it runs on exit (see scripts/bench/run.ts).
  */
 
-export const APP_PORT = 4500;
-export const CEILING_PORT = 4501;
-export const SMALL_PORT = 4502;
+/** BENCH_PORT_BASE moves the bench's three ports, so two benches (or a bench and a test) can run at once. */
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4500);
+export const APP_PORT = PORT_BASE;
+export const CEILING_PORT = PORT_BASE + 1;
+export const SMALL_PORT = PORT_BASE + 2;
 export const CONNECTIONS = 50;
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 export const WARMUP = 2;

@@ -20,7 +20,8 @@
  * beside the figures, and writes everything to bench-results/bench.json. A missed target never fails it.
  *
  * Env: BENCH_DATABASE_URL, BENCH_SKIP_POSTGRES=1, BENCH_SKIP_PGLITE=1, BENCH_DURATION (s, default 10), BENCH_ROUNDS (default 3),
- * BENCH_TICKETS (default 100000), BENCH_KEEP=1 (keep the databases and data dirs).
+ * BENCH_TICKETS (default 100000), BENCH_KEEP=1 (keep the databases and data dirs), BENCH_PORT_BASE (default 4500:
+ * the app, the ceiling and the small set on it and the next two ports).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
