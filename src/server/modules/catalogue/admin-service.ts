@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { notifyCatalogueChange } from '../../events/catalogue-notices.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import {
@@ -31,10 +32,17 @@ async function lockParent(tx: Db, parentId: string | null, selfId?: string) {
   if (!parent || parent.parentId !== null) throw badRequest('The parent category must be a main service');
 }
 
-/** Runs `change` in a transaction; a name taken among its siblings is a 409. */
-async function withUniqueName<T>(db: Db, change: (tx: Db) => Promise<T>): Promise<T> {
+/**
+ * Runs `change` in a transaction that announces it (every instance renders its marketing pages
+ * again once it commits); a name taken among its siblings is a 409.
+ */
+async function changeCatalogue<T>(db: Db, change: (tx: Db) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(change);
+    return await db.transaction(async (tx) => {
+      const result = await change(tx);
+      await notifyCatalogueChange(tx);
+      return result;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(DUPLICATE);
     throw err;
@@ -48,14 +56,14 @@ const toService = (row: { id: string; name: string; parentId: string | null }) =
 });
 
 export async function addService(db: Db, input: { name: string; parentId: string | null }) {
-  return withUniqueName(db, async (tx) => {
+  return changeCatalogue(db, async (tx) => {
     await lockParent(tx, input.parentId);
     return toService(await insertService(tx, input));
   });
 }
 
 export async function editService(db: Db, id: string, input: { name: string; parentId: string | null }) {
-  return withUniqueName(db, async (tx) => {
+  return changeCatalogue(db, async (tx) => {
     const current = await lockService(tx, id, 'update');
     if (!current) throw notFound('Service not found');
     await lockParent(tx, input.parentId, id);
@@ -73,5 +81,7 @@ export async function editService(db: Db, id: string, input: { name: string; par
  * pointed at them keep the service names they stored; only their ids are cleared.
  */
 export async function removeService(db: Db, id: string) {
-  if (!(await deleteService(db, id))) throw notFound('Service not found');
+  await changeCatalogue(db, async (tx) => {
+    if (!(await deleteService(tx, id))) throw notFound('Service not found');
+  });
 }
