@@ -219,6 +219,46 @@ describe.skipIf(!TEST_DATABASE_URL)(
       const all = await query<{ n: string }>('select count(*) as n from tickets where user_id = $1', [customer.id]);
       expect(Number(all[0]?.n)).toBe(6);
     });
+    /** Polls `check` until it holds, at most 2 s; answers how long that took. */
+    async function within(check: () => Promise<boolean>): Promise<number> {
+      const t0 = Date.now();
+      while (!(await check())) {
+        if (Date.now() - t0 > 2000) throw new Error('not within 2 s');
+        await sleep(5);
+      }
+      return Date.now() - t0;
+    }
+
+    it('an account changed on A or in the database is seen by B as soon as it is announced', async () => {
+      // Both instances have just checked this caller (and may remember them: auth/caller-cache.ts).
+      const user = await signUpCustomer(a.url, 'twoinst');
+      const status = async (url: string, path: string) => (await call(url, 'GET', path, { token: user.token })).status;
+      expect([await status(a.url, '/api/tickets'), await status(b.url, '/api/tickets')]).toEqual([200, 200]);
+
+      // Their own change on A: B answers the new name.
+      const renamed = await call(a.url, 'PATCH', '/api/profile', {
+        body: { name: 'Renamed On A', email: user.email, phone: '+91 98765 43210' },
+        token: user.token,
+      });
+      expect(renamed.status).toBe(200);
+      const nameMs = await within(async () => {
+        const me = await call<{ user: { name: string } }>(b.url, 'GET', '/api/me', { token: user.token });
+        return me.body.user.name === 'Renamed On A';
+      });
+      // A role change in the database: both refuse the customer's list and open the engineer's.
+      await query("update users set role = 'engineer' where id = $1", [user.id]);
+      const roleMs = await within(async () => (await status(b.url, '/api/tickets')) === 403);
+      expect(await status(a.url, '/api/tickets')).toBe(403);
+      expect(await status(b.url, '/api/engineer/assigned-tickets')).toBe(200);
+      // Sessions ended, then the account deleted, in the database.
+      await query('update users set token_version = token_version + 1 where id = $1', [user.id]);
+      const endedMs = await within(async () => (await status(b.url, '/api/me')) === 401);
+      expect(await status(a.url, '/api/me')).toBe(401);
+      console.log(
+        `[two-instances] B saw a rename on A in ${nameMs} ms, a role change in ${roleMs} ms, ended sessions in ${endedMs} ms`,
+      );
+    });
+
     it('a change made on one instance reaches the event streams open on the other; an ended session closes them', async () => {
       const owner = await signUpCustomer(a.url, 'twoinst');
       const admin = await signUpCustomer(a.url, 'twoinst');
