@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { onCatalogueChange } from './events/catalogue-notices.js';
 import { appJobs } from './jobs/app-jobs.js';
 import { createJobs } from './jobs/queue.js';
 import type { ZodApp } from './lib/http.js';
@@ -13,6 +14,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { publicCatalogue } from './modules/catalogue/service.js';
 import { contactRoutes } from './modules/contacts/routes.js';
 import { conversationRoutes } from './modules/conversation/routes.js';
 import { databaseViewerRoutes } from './modules/database-viewer/routes.js';
@@ -161,7 +163,12 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await api.register(async (webhooks: ZodApp) => webhookRoutes(webhooks, { db, provider, notices }));
   });
 
-  await app.register(webPlugin, { config, apiRoots });
+  // The marketing pages show the catalogue, and every instance renders them again when it changes.
+  const catalogue = {
+    load: () => publicCatalogue(db),
+    onChange: (handler: () => void) => onCatalogueChange(database.listener, handler),
+  };
+  await app.register(webPlugin, { config, apiRoots, catalogue });
   await jobs.start();
   app.addHook('onClose', async () => jobs.stop());
   // After the queue: no send is running any more.

@@ -3,11 +3,12 @@ import { sitePageFor } from './app/site-routes';
 
 /**
  * The entry of a visit to a marketing page. The server sent the page rendered (entry-server.tsx),
- * markup and stylesheet, so it paints, reads and links from its HTML alone. React and the page's code
- * load only when the page needs them (lib/page-boot.ts): just after the first paint when it has
- * something to show that the server could not render (a session, a carried toast, a sign-in error);
- * otherwise once the visitor reaches for a button or a field, or scrolls to the live catalogue. A
- * click on a button before the page is live is held and given back to it after.
+ * markup, stylesheet and the service catalogue, so it paints, reads and links from its HTML alone.
+ * React and the page's code load only when the page needs them (lib/page-boot.ts): just after the
+ * first paint when it has something to show that the server could not render (a session, a carried
+ * toast, a sign-in error); otherwise once the visitor reaches for a button or a field, or scrolls to
+ * a part that only works live (the request form's categories). A click on a button before the page
+ * is live is held and given back to it after.
  */
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from the page');

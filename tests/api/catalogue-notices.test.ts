@@ -41,6 +41,13 @@ async function addService(name: string, parentId: string | null = null) {
   return res.json().service as { id: string };
 }
 
+/** The status of an admin's edit of service `id`. */
+const edit = async (id: string, name: string, parentId: string | null) =>
+  (await patch(t, `/api/admin/services/${id}`, { name, parentId }, admin.headers)).statusCode;
+
+/** The status of an admin's delete of service `id`. */
+const remove = async (id: string) => (await del(t, `/api/admin/services/${id}`, admin.headers)).statusCode;
+
 describe("an admin's change to the catalogue is announced on 'rf_catalogue'", () => {
   it('once for each committed add, rename, move and delete', async () => {
     await heardSoFar();
@@ -48,48 +55,32 @@ describe("an admin's change to the catalogue is announced on 'rf_catalogue'", ()
     expect(await heardSoFar()).toEqual(['']);
     const sub = await addService('Paper jams', main.id);
     expect(await heardSoFar()).toEqual(['']);
-    expect(
-      (await patch(t, `/api/admin/services/${sub.id}`, { name: 'Paper feed', parentId: main.id }, admin.headers))
-        .statusCode,
-    ).toBe(200);
+    expect(await edit(sub.id, 'Paper feed', main.id)).toBe(200);
     expect(await heardSoFar()).toEqual(['']);
     const other = await addService('Scanners');
     await heardSoFar();
-    expect(
-      (await patch(t, `/api/admin/services/${sub.id}`, { name: 'Paper feed', parentId: other.id }, admin.headers))
-        .statusCode,
-    ).toBe(200);
+    expect(await edit(sub.id, 'Paper feed', other.id)).toBe(200);
     expect(await heardSoFar()).toEqual(['']);
     // A main service with its sub-services: one change, one notice.
-    expect((await del(t, `/api/admin/services/${other.id}`, admin.headers)).statusCode).toBe(200);
+    expect(await remove(other.id)).toBe(200);
     expect(await heardSoFar()).toEqual(['']);
-    expect((await del(t, `/api/admin/services/${main.id}`, admin.headers)).statusCode).toBe(200);
+    expect(await remove(main.id)).toBe(200);
     expect(await heardSoFar()).toEqual(['']);
   });
 
   it('not at all for a refused change (rolled back), nor for a read', async () => {
     const main = await addService('Monitors');
     await addService('Dead pixels', main.id);
-    await heardSoFar();
-    // 409 duplicate name, 409 a main service with sub-services made a sub-service, 400 bad parent, 404.
-    expect((await post(t, '/api/admin/services', { name: 'monitors', parentId: null }, admin.headers)).statusCode).toBe(
-      409,
-    );
     const other = await addService('Keyboards');
     await heardSoFar();
-    expect(
-      (await patch(t, `/api/admin/services/${main.id}`, { name: 'Monitors', parentId: other.id }, admin.headers))
-        .statusCode,
-    ).toBe(409);
-    expect(
-      (await patch(t, `/api/admin/services/${main.id}`, { name: 'Monitors', parentId: main.id }, admin.headers))
-        .statusCode,
-    ).toBe(400);
+    // 409 duplicate name, 409 a main service with sub-services made a sub-service, 400 bad parent, 404.
+    const duplicate = await post(t, '/api/admin/services', { name: 'monitors', parentId: null }, admin.headers);
+    expect(duplicate.statusCode).toBe(409);
+    expect(await edit(main.id, 'Monitors', other.id)).toBe(409);
+    expect(await edit(main.id, 'Monitors', main.id)).toBe(400);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect(
-      (await patch(t, `/api/admin/services/${unknown}`, { name: 'X', parentId: null }, admin.headers)).statusCode,
-    ).toBe(404);
-    expect((await del(t, `/api/admin/services/${unknown}`, admin.headers)).statusCode).toBe(404);
+    expect(await edit(unknown, 'X', null)).toBe(404);
+    expect(await remove(unknown)).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/services/main' })).statusCode).toBe(200);
     expect(await heardSoFar()).toEqual([]);
   });

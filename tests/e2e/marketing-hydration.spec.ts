@@ -104,13 +104,20 @@ test.describe('marketing pages', () => {
     await expect(call).toBeFocused();
   });
 
-  test('scrolling to the live catalogue makes the page live and shows the services', async ({ page }) => {
+  test('the services are read without React; scrolling to the request form makes the page live', async ({ page }) => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     expect(await liveScripts(page)).toEqual([]);
+    // The server rendered the catalogue into the page (marketing-catalogue.spec.ts): nothing to wait for.
     const services = page.locator('#services');
     await services.scrollIntoViewIfNeeded();
     await expect(services.getByRole('heading', { level: 3, name: 'Hardware Diagnostics' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await liveScripts(page)).toEqual([]);
+    // The form's category select is live only with React: nearing it loads what makes the page live.
+    const category = page.getByRole('form', { name: 'Repair request' }).getByLabel('Main Category');
+    await category.scrollIntoViewIfNeeded();
+    await expect(category.getByRole('option', { name: 'Hardware Diagnostics' })).toBeAttached();
     expect(await liveScripts(page)).toEqual(['home-page', 'hydrate-site-page', 'vendor']);
   });
 

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import fastifyStatic from '@fastify/static';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { GOOGLE_DONE } from '../../shared/contracts/auth.js';
@@ -14,11 +15,12 @@ import {
   TICKET_META,
   TICKET_PAGE,
 } from '../../shared/seo.js';
-import type { PublicAppConfig } from '../../shared/app-config.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
-import type { RenderedPage, SiteRenderer } from '../../shared/site-render.js';
+import { CATALOGUE_SEED_ID, type RenderedPage } from '../../shared/site-render.js';
 import type { Config } from '../config.js';
+import { scriptJson } from '../lib/script-json.js';
 import { publicAppConfig } from '../public-config.js';
+import { type CatalogueSource, liveSitePages } from './live-site-pages.js';
 
 function findWebDist(): string | undefined {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -45,32 +47,34 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
  */
 const LOW_PRIORITY = 'fetchpriority="low"';
 
-// Rendering the marketing pages takes a few hundred ms: once per process and config, not per app
-// instance (the API tests build hundreds).
-const renderedSites = new Map<string, Promise<RenderedPage[]>>();
+// Each page's HTML compressed once (per process: the API tests build hundreds of apps), not per
+// request. The pages served lately are kept: the catalogue's pages change when the catalogue does.
+type Compressed = { br: Buffer; gzip: Buffer };
+const compressedPages = new Map<string, Compressed>();
+const KEPT_COMPRESSED = 64;
+const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } };
+const GZIP = { level: 9 };
 
-async function renderSite(ssrEntry: string, config: PublicAppConfig): Promise<RenderedPage[]> {
-  const key = JSON.stringify(config);
-  let pages = renderedSites.get(key);
-  if (!pages) {
-    pages = (import(pathToFileURL(ssrEntry).href) as Promise<SiteRenderer>).then((r) => r.renderSitePages(config));
-    renderedSites.set(key, pages);
-  }
-  return pages;
-}
-
-// Each page's HTML compressed once (per process: the API tests build hundreds of apps), not per request.
-const compressedPages = new Map<string, { br: Buffer; gzip: Buffer }>();
-function compressed(html: string) {
-  let page = compressedPages.get(html);
-  if (!page) {
-    page = {
-      br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(html, { level: 9 }),
-    };
-    compressedPages.set(html, page);
+function keep(html: string, page: Compressed) {
+  compressedPages.delete(html);
+  compressedPages.set(html, page);
+  for (const oldest of compressedPages.keys()) {
+    if (compressedPages.size <= KEPT_COMPRESSED) break;
+    compressedPages.delete(oldest);
   }
   return page;
+}
+
+function compressed(html: string) {
+  const page = compressedPages.get(html);
+  return keep(html, page ?? { br: brotliCompressSync(html, BROTLI), gzip: gzipSync(html, GZIP) });
+}
+
+/** Compresses a page off the main thread (zlib's pool) before it is served: a page rendered again while serving. */
+async function compressAhead(html: string) {
+  if (compressedPages.has(html)) return;
+  const [br, gz] = await Promise.all([promisify(brotliCompress)(html, BROTLI), promisify(gzip)(html, GZIP)]);
+  keep(html, { br, gzip: gz });
 }
 
 /** The best encoding the client accepts for a page; `;q=0` means "not this one". */
@@ -101,7 +105,10 @@ const TOKEN_PAGES = new Set([GOOGLE_DONE.path, '/reset-password', '/unsubscribe'
  * rendered in the browser. Every page carries its own title, description and canonical link.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, { config, apiRoots }: { config: Config; apiRoots: ReadonlySet<string> }) => {
+  async (
+    app: FastifyInstance,
+    { config, apiRoots, catalogue }: { config: Config; apiRoots: ReadonlySet<string>; catalogue: CatalogueSource },
+  ) => {
     const dist = findWebDist();
     const read = (name: string) =>
       dist && existsSync(join(dist, name)) ? readFileSync(join(dist, name), 'utf8') : FALLBACK_TEMPLATE;
@@ -116,10 +123,7 @@ export const webPlugin = fp(
     const appTemplate = read('app.html');
     const publicConfig = publicAppConfig(config);
     // JSON inside a non-executed data block: allowed by the CSP, read by the app at start.
-    const configJson = JSON.stringify(publicConfig).replace(/</g, '\\u003c');
-
-    const ssrEntry = dist ? join(dirname(dist), 'ssr', 'entry-server.js') : undefined;
-    const rendered = ssrEntry && existsSync(ssrEntry) ? await renderSite(ssrEntry, publicConfig) : [];
+    const configJson = scriptJson(publicConfig);
 
     const render = (template: string, path: string, meta: PageMeta, page?: RenderedPage) => {
       // React writes resource hints (an image preload) ahead of the markup: they belong in <head>.
@@ -136,16 +140,52 @@ export const webPlugin = fp(
         .replace(/<title>[\s\S]*?<\/title>/, '')
         .replace(/<meta name="description"[^>]*>/, '')
         .replace('</head>', `${head}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+        .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${seed(page)}`);
     };
-    const renderedFor = (path: string | null) => rendered.find((p) => p.path === path);
-    const pages = new Map(
-      Object.entries(PAGE_META).map(([path, meta]) => [
-        path,
-        meta.marketing ? render(siteTemplate, path, meta, renderedFor(path)) : render(appTemplate, path, meta),
-      ]),
-    );
-    const notFoundPage = render(siteTemplate, '/404', NOT_FOUND_META, renderedFor(null));
+    // A catalogue page hands its scripts the catalogue it shows, to hydrate from without asking again.
+    const seed = (page?: RenderedPage) =>
+      page?.catalogue
+        ? `<script id="${CATALOGUE_SEED_ID}" type="application/json">${scriptJson(page.catalogue)}</script>`
+        : '';
+
+    // The catalogue's pages are rendered again when it changes (live-site-pages.ts): each path's
+    // current HTML is looked up per request.
+    const pages = new Map<string, string>();
+    let notFoundPage = '';
+    const renderSite = (rendered: RenderedPage[]) =>
+      rendered.map((page) =>
+        page.path === null
+          ? { path: null, html: render(siteTemplate, '/404', NOT_FOUND_META, page) }
+          : { path: page.path, html: render(siteTemplate, page.path, PAGE_META[page.path] ?? NOT_FOUND_META, page) },
+      );
+    const show = (site: { path: string | null; html: string }[]) => {
+      for (const { path, html } of site) {
+        if (path === null) notFoundPage = html;
+        else pages.set(path, html);
+      }
+    };
+
+    for (const [path, meta] of Object.entries(PAGE_META)) {
+      pages.set(path, meta.marketing ? render(siteTemplate, path, meta) : render(appTemplate, path, meta));
+    }
+    notFoundPage = render(siteTemplate, '/404', NOT_FOUND_META);
+    const ssrEntry = dist ? join(dirname(dist), 'ssr', 'entry-server.js') : undefined;
+    if (ssrEntry && existsSync(ssrEntry)) {
+      const stop = await liveSitePages({
+        ssrEntry,
+        config: publicConfig,
+        catalogue,
+        log: app.log,
+        publish: async (rendered, first) => {
+          const site = renderSite(rendered);
+          // A page rendered again while serving is swapped in once compressed; until then requests
+          // get it as it was. The first pages are compressed on their first request, as the app pages.
+          if (!first) await Promise.all(site.map((page) => compressAhead(page.html)));
+          show(site);
+        },
+      });
+      app.addHook('onClose', stop);
+    }
 
     const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
       reply.status(status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
@@ -180,8 +220,10 @@ export const webPlugin = fp(
       });
     }
 
-    for (const [path, html] of pages) {
-      app.get(path, { config: { access: 'public' } }, (request, reply) => sendHtml(request, reply, 200, html));
+    for (const path of pages.keys()) {
+      app.get(path, { config: { access: 'public' } }, (request, reply) =>
+        sendHtml(request, reply, 200, pages.get(path) ?? notFoundPage),
+      );
       if (path === '/') continue;
       // `/about/` is `/about`: one address a page for search engines, no 404 for a typed slash.
       app.get(`${path}/`, { config: { access: 'public' } }, (request, reply) => {

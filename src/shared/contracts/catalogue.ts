@@ -7,3 +7,13 @@ export const mainServicesResponseSchema = z.object({ mainServices: z.array(servi
 export const subServicesResponseSchema = z.object({ subServices: z.array(serviceRefSchema) });
 export type MainServicesResponse = z.infer<typeof mainServicesResponseSchema>;
 export type SubServicesResponse = z.infer<typeof subServicesResponseSchema>;
+
+/**
+ * The public catalogue at one moment: the main services in catalogue order, and each one's
+ * sub-services by its id. The server renders / and /service from it and hands the page the same
+ * snapshot, which the page's scripts start from instead of asking the API again.
+ */
+export interface CatalogueSnapshot {
+  mainServices: ServiceRef[];
+  subServices: Record<string, ServiceRef[]>;
+}

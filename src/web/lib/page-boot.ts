@@ -24,7 +24,7 @@ const CONTROLS = 'button, input, select, textarea, [data-state], [data-tooltip-t
  * Resolves when a page with nothing to show at once first needs its scripts: when the visitor
  * reaches for one of its controls (points at it, presses it, moves the focus to it, or a screen
  * reader clicks it), when a part the server rendered as still loading (`aria-busy="true"`: the
- * live catalogue) is about to scroll into view, or when the visitor signs in in another tab. A
+ * request form's categories) is about to scroll into view, or when the visitor signs in in another tab. A
  * visitor who reads the page and follows its links never downloads React; the click that woke the
  * page is held (holdEarlyClicks) and given back.
  */

@@ -1,7 +1,18 @@
+import type { CatalogueSnapshot } from '../../../shared/contracts/catalogue.js';
 import type { Db } from '../../db/client.js';
 import type { ServiceRow } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { findMainService, findService, listSubServices } from './queries.js';
+import { findMainService, findService, listAllServices, listSubServices } from './queries.js';
+
+/** The whole public catalogue in one read, as the two public calls list it (the marketing pages' HTML). */
+export async function publicCatalogue(db: Db): Promise<CatalogueSnapshot> {
+  const snapshot: CatalogueSnapshot = { mainServices: [], subServices: {} };
+  const all = await listAllServices(db);
+  for (const s of all) if (!s.parentId) snapshot.mainServices.push({ id: s.id, name: s.name });
+  for (const main of snapshot.mainServices) snapshot.subServices[main.id] = [];
+  for (const s of all) if (s.parentId) snapshot.subServices[s.parentId]?.push({ id: s.id, name: s.name });
+  return snapshot;
+}
 
 export async function subServicesOf(db: Db, mainId: string) {
   if (!(await findMainService(db, mainId))) throw notFound('Service category not found');

@@ -34,7 +34,10 @@ function ServiceCard({ service, detailed }: { service: ServiceRef; detailed: boo
   );
 }
 
-/** The live catalogue as cards; `detailed` lists each card's sub-services too. */
+/**
+ * The catalogue as cards; `detailed` lists each card's sub-services too. On / and /service it is in
+ * the server's HTML (CatalogueSeed); the placeholders show only where the app moves to a page in place.
+ */
 export function ServiceCards({ detailed = false }: { detailed?: boolean }) {
   const mains = useMainServices();
   if (mains.isPending) {
