@@ -24,6 +24,8 @@ export const TICKET_EVENT_KINDS = [
   'payment_mismatch',
   /** The admin took the engineer off a ticket not yet completed (issue 29): it waits for another. */
   'unassigned',
+  /** The customer rated the completed ticket (DECISIONS.md §7.5), once. */
+  'rated',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
@@ -37,6 +39,7 @@ export interface TicketEventDetails {
   /** `from`: the engineer it was taken from, when it is a reassignment. */
   assigned: { engineerId: string; engineerName: string; from?: { engineerId: string; engineerName: string } };
   unassigned: { engineerId: string; engineerName: string };
+  rated: { score: number; comment: string | null };
   completed: { from: TicketStatus; remarks: string };
   payment_created: { kind: PaymentKind; amount: number; reopened?: boolean };
   payment_captured: PaymentTaken;

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TicketEvent } from '../../src/shared/contracts/admin.js';
 import type { Ticket } from '../../src/shared/contracts/tickets.js';
-import { expectError, type Session, signUp } from '../support/api.js';
+import { createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
 import { bookAndPay, type Draft, get, patch, post, serviceDraft } from '../support/booking.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { openEventStream, quietPeriod } from '../support/event-stream.js';
+import type { TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let draft: Draft;
@@ -11,6 +13,8 @@ let customer: Session;
 let stranger: Session;
 let engineer: Session;
 let other: Session;
+let superadmin: { authorization: string };
+let base: string;
 
 /** A ticket of `customer`, assigned to `who` and completed by them. */
 async function completedTicket(who: Session = engineer): Promise<Ticket> {
@@ -34,14 +38,20 @@ const findIn = async (url: string, s: Session, id: string) => {
   return (res.json().tickets as Ticket[]).find((x) => x.id === id);
 };
 
+const historyOf = async (id: string) => {
+  const res = await get(t, `/api/admin/tickets/${id}/history`, admin.headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().events as TicketEvent[];
+};
+
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, superadmin, admin } = await createTestAppWithAdmins());
   draft = await serviceDraft(t);
-  admin = await signUp(t, {}, 'admin');
   customer = await signUp(t, { name: 'Kiran Customer' });
   stranger = await signUp(t);
   engineer = await signUp(t, { name: 'Esha Engineer' }, 'engineer');
   other = await signUp(t, { name: 'Omar Engineer' }, 'engineer');
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t.close());
 
@@ -102,6 +112,62 @@ describe('POST /api/tickets/{id}/rating', () => {
     const done = await completedTicket();
     const answers = await Promise.all([1, 2, 3, 4].map((score) => rate(customer, done.id, { score })));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+  });
+});
+
+describe('the rating in the ticket history and the live events', () => {
+  it('is recorded once, by the customer, after the completion', async () => {
+    const ticket = await completedTicket();
+    expect((await rate(customer, ticket.id, { score: 4, comment: ' Fixed in 20 minutes ' })).statusCode).toBe(201);
+    expectError(await rate(customer, ticket.id, { score: 5 }), 409);
+
+    const events = await historyOf(ticket.id);
+    expect(events.map((e) => e.kind).slice(-2)).toEqual(['completed', 'rated']);
+    expect(events.filter((e) => e.kind === 'rated')).toHaveLength(1);
+    expect(events.at(-1)).toMatchObject({
+      kind: 'rated',
+      detail: { score: 4, comment: 'Fixed in 20 minutes' },
+      actor: { id: customer.user.id, name: 'Kiran Customer', role: 'user' },
+    });
+  });
+
+  it('keeps no history entry for a refused rating', async () => {
+    const { ticket } = await bookAndPay(t, customer, draft);
+    expectError(await rate(customer, ticket.id, { score: 3 }), 409);
+    expectError(await rate(stranger, ticket.id, { score: 3 }), 403);
+    expect((await historyOf(ticket.id)).map((e) => e.kind)).not.toContain('rated');
+    const done = await completedTicket();
+    expectError(await rate(customer, done.id, { score: 9 }), 400);
+    expect((await historyOf(done.id)).map((e) => e.kind)).not.toContain('rated');
+  });
+
+  it("reaches the customer, the ticket's engineer and every admin as 'rated', and nobody else", async () => {
+    const ticket = await completedTicket();
+    const streams = {
+      customer: await openEventStream(base, customer.headers),
+      engineer: await openEventStream(base, engineer.headers),
+      admin: await openEventStream(base, admin.headers),
+      superadmin: await openEventStream(base, superadmin),
+      otherEngineer: await openEventStream(base, other.headers),
+      stranger: await openEventStream(base, stranger.headers),
+    };
+    try {
+      for (const s of Object.values(streams)) expect(s.status).toBe(200);
+      expect((await rate(customer, ticket.id, { score: 5, comment: 'Private words' })).statusCode).toBe(201);
+      const parties = [streams.customer, streams.engineer, streams.admin, streams.superadmin];
+      await Promise.all(parties.map((s) => s.waitFor(1)));
+      await quietPeriod();
+      for (const s of parties) {
+        expect(s.events).toHaveLength(1);
+        expect(s.events[0]).toMatchObject({ event: 'ticket', data: { ticketId: ticket.id, kind: 'rated' } });
+        // Ids, a kind and a time only: never the comment.
+        expect(Object.keys(s.events[0]!.data).sort()).toEqual(['at', 'kind', 'ticketId']);
+      }
+      expect(streams.otherEngineer.events).toEqual([]);
+      expect(streams.stranger.events).toEqual([]);
+    } finally {
+      for (const s of Object.values(streams)) s.close();
+    }
   });
 });
 

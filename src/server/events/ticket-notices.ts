@@ -38,6 +38,7 @@ const LIVE_KIND: Record<TicketEventKind, LiveTicketKind> = {
   payment_duplicate: 'payment',
   payment_mismatch: 'payment',
   unassigned: 'assigned',
+  rated: 'rated',
 };
 
 /**

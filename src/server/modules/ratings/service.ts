@@ -1,8 +1,8 @@
 import type { RatingBody } from '../../../shared/contracts/ratings.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { notifyTicketChange } from '../../events/ticket-notices.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { recordEvent } from '../tickets/history.js';
 import { ratingRefusal } from '../tickets/policy.js';
 import { lockTicket } from '../tickets/queries.js';
 import { customerTicket } from '../tickets/service.js';
@@ -28,7 +28,8 @@ export async function rateTicket(db: Db, customer: UserRow, ticketId: string, bo
       refusal === null &&
       (await insertRating(tx, { ticketId, engineerId: ticket.engineerId, score: body.score, comment }));
     if (!stored) throw conflict('This ticket is already rated');
-    await notifyTicketChange(tx, ticketId, 'rated');
+    // In the ticket's history like every other change, and announced live ('rated') by the same call.
+    await recordEvent(tx, { ticketId, actorId: customer.id, kind: 'rated', detail: { score: body.score, comment } });
   });
   return customerTicket(db, customer, ticketId);
 }

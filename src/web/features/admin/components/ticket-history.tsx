@@ -24,6 +24,7 @@ const LABELS: Record<TicketEvent['kind'], string> = {
   payment_duplicate: 'Second payment received: refund due',
   payment_mismatch: 'Payment for a wrong amount: refund due',
   unassigned: 'Engineer unassigned',
+  rated: 'Rating',
 };
 
 /** The event's detail as the server writes it for its kind (TicketEventDetails, shared). */
@@ -59,6 +60,10 @@ function describe(e: TicketEvent): string {
     }
     case 'completed':
       return detailOf(e, e.kind).remarks;
+    case 'rated': {
+      const d = detailOf(e, e.kind);
+      return `Rated ${d.score} of 5 by the customer${d.comment ? `: “${d.comment}”` : ''}`;
+    }
     default:
       return '';
   }
