@@ -57,5 +57,23 @@ describe('the ₹299 paid state on staff views', () => {
 
   it('refuses a paid filter other than true or false (400)', async () => {
     expectError(await get(t, '/api/admin/tickets?paid=yes', admin.headers), 400);
+    expectError(await get(t, '/api/admin/tickets.csv?paid=yes', admin.headers), 400);
+  });
+
+  it('filters the CSV export as it filters the list', async () => {
+    const paid = await inProgressTicket();
+    await payInProgress(paid.customer, paid.ticket.id);
+    const unpaid = await inProgressTicket();
+    const numbersIn = async (query: string) => {
+      const res = await get(t, `/api/admin/tickets.csv?status=in-progress${query}`, admin.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body.split('\n').map((line) => line.split(',')[0]);
+    };
+    const onlyPaid = await numbersIn('&paid=true');
+    expect(onlyPaid).toContain(paid.ticket.number);
+    expect(onlyPaid).not.toContain(unpaid.ticket.number);
+    const onlyUnpaid = await numbersIn('&paid=false');
+    expect(onlyUnpaid).toContain(unpaid.ticket.number);
+    expect(onlyUnpaid).not.toContain(paid.ticket.number);
   });
 });

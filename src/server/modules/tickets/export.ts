@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PAID_STATUSES } from '../../../shared/payments.js';
-import { type TicketStatus, ticketNumberLabel } from '../../../shared/tickets.js';
+import { ticketNumberLabel } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
-import { payments, statusLiterals, ticketRatings, tickets, users } from '../../db/schema/index.js';
+import { ticketRatings, tickets, users } from '../../db/schema/index.js';
 import { type Cursor, olderThan } from '../../lib/paging.js';
-import { ticketSearch } from './search.js';
+import { type AdminTicketFilter, adminTicketFilter, inProgressFeePaid } from './queries.js';
 
 const customer = alias(users, 'customer');
 const engineer = alias(users, 'engineer');
@@ -30,13 +29,6 @@ const HEADER = [
   'Rating comment',
 ];
 
-// Once per exported row, through payments_ticket_idx (see queries.ts on why not `exists`).
-const feePaid = sql<boolean>`coalesce((
-    select true from ${payments}
-    where ${payments.ticketId} = ${tickets.id} and ${payments.kind} = 'inprogress'
-      and ${payments.status} in (${statusLiterals(PAID_STATUSES)})
-    limit 1), false)`;
-
 function batch(db: Db, where: SQL | undefined) {
   return db
     .select({
@@ -50,7 +42,8 @@ function batch(db: Db, where: SQL | undefined) {
       customerEmail: customer.email,
       customerPhone: customer.phone,
       engineerName: engineer.name,
-      feePaid: feePaid.as('fee_paid'),
+      // Once per exported row, through payments_ticket_idx (see queries.ts on why not `exists`).
+      feePaid: inProgressFeePaid.as('fee_paid'),
       completedAt: tickets.completedAt,
       remarks: tickets.remarks,
       score: ticketRatings.score,
@@ -75,8 +68,8 @@ const indiaTime = (d: Date | null) =>
  */
 export const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-async function* records(db: Db, filter: { status?: TicketStatus | undefined; q?: string | undefined }) {
-  const where = and(filter.status && eq(tickets.status, filter.status), filter.q ? ticketSearch(filter.q) : undefined);
+async function* records(db: Db, filter: AdminTicketFilter) {
+  const where = adminTicketFilter(filter);
   let cursor: Cursor | undefined;
   for (;;) {
     const rows = await batch(db, and(where, olderThan(tickets.createdAt, tickets.id, cursor)));
@@ -109,6 +102,6 @@ async function* records(db: Db, filter: { status?: TicketStatus | undefined; q?:
  * batches of 500 and written as they come, so a large export holds one batch in memory at a time.
  * A byte-order mark tells spreadsheets it is UTF-8 (₹, ›, names in any script).
  */
-export function ticketsCsv(db: Db, filter: { status?: TicketStatus | undefined; q?: string | undefined }) {
+export function ticketsCsv(db: Db, filter: AdminTicketFilter) {
   return Readable.from(records(db, filter)).pipe(stringify({ header: true, columns: HEADER, bom: true }));
 }

@@ -21,7 +21,7 @@ export type Viewer = 'customer' | 'staff';
 // return, ignoring the LIMIT, and for the admin list (every ticket a candidate row) chose a hashed
 // subplan that read every in-progress payment on each request, a cost that grows with the tickets. A
 // scalar subquery is never hashed: it runs once per returned row, through payments_ticket_idx.
-const inProgressFeePaid = sql<boolean>`coalesce((
+export const inProgressFeePaid = sql<boolean>`coalesce((
     select true from ${payments}
     where ${payments.ticketId} = ${tickets.id} and ${payments.kind} = 'inprogress'
       and ${payments.status} in (${statusLiterals(PAID_STATUSES)})
@@ -81,12 +81,20 @@ export type TicketScope =
   | { engineerId: string; status?: TicketStatus | undefined }
   | { status?: TicketStatus | undefined; q?: string | undefined; paid?: 'true' | 'false' | undefined };
 
+/** The admins' filters (status, search, ₹299 paid): their list and its CSV export select the same tickets. */
+export type AdminTicketFilter = Exclude<TicketScope, { userId: string } | { engineerId: string }>;
+
+export function adminTicketFilter(filter: AdminTicketFilter): SQL | undefined {
+  const paid = filter.paid && (filter.paid === 'true' ? inProgressFeePaid : sql`not ${inProgressFeePaid}`);
+  return and(filter.status && eq(tickets.status, filter.status), filter.q ? ticketSearch(filter.q) : undefined, paid);
+}
+
 function scopeFilter(scope: TicketScope): SQL | undefined {
   if ('userId' in scope) return and(eq(tickets.userId, scope.userId), scope.status && eq(tickets.status, scope.status));
-  const status = scope.status && eq(tickets.status, scope.status);
-  if ('engineerId' in scope) return and(eq(tickets.engineerId, scope.engineerId), status);
-  const paid = scope.paid && (scope.paid === 'true' ? inProgressFeePaid : sql`not ${inProgressFeePaid}`);
-  return and(status, scope.q ? ticketSearch(scope.q) : undefined, paid);
+  if ('engineerId' in scope) {
+    return and(eq(tickets.engineerId, scope.engineerId), scope.status && eq(tickets.status, scope.status));
+  }
+  return adminTicketFilter(scope);
 }
 
 /** Newest first, `limit + 1` rows so the caller can tell whether there is a next page. */

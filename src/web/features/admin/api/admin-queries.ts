@@ -43,19 +43,19 @@ export const adminKeys = {
   dbRecords: (model: string) => ['admin', 'db', 'records', model] as const,
 };
 
-/** The admins' filters as a query string (`&status=…&q=…`), for the list and its CSV alike. */
-export const adminTicketFilters = (status: TicketStatus | '', q: string) =>
-  `${status ? `&status=${status}` : ''}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`;
+/** The ₹299 filter: only the tickets whose in-progress fee is paid ('true') or not ('false'); '' for all. */
+export type PaidFilter = '' | 'true' | 'false';
 
-/** `paid`: only the tickets whose ₹299 in-progress fee is paid ('true') or not ('false'); '' for all. */
-export const useAdminTickets = (status: TicketStatus | '', q = '', paid: '' | 'true' | 'false' = '') =>
+/** The admins' filters as a query string (`&status=…&q=…&paid=…`), for the list and its CSV alike. */
+export const adminTicketFilters = (status: TicketStatus | '', q: string, paid: PaidFilter = '') =>
+  `${status ? `&status=${status}` : ''}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}${paid ? `&paid=${paid}` : ''}`;
+
+export const useAdminTickets = (status: TicketStatus | '', q = '', paid: PaidFilter = '') =>
   useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: [...adminKeys.tickets(status), q.trim(), paid],
       queryFn: ({ pageParam }) =>
-        api<TicketsResponse>(
-          pageUrl('/api/admin/tickets', pageParam, `${adminTicketFilters(status, q)}${paid ? `&paid=${paid}` : ''}`),
-        ),
+        api<TicketsResponse>(pageUrl('/api/admin/tickets', pageParam, adminTicketFilters(status, q, paid))),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),

@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { apiFile, toastError } from '@/lib/api-client';
-import { adminTicketFilters } from '../api/admin-queries';
+import { adminTicketFilters, type PaidFilter } from '../api/admin-queries';
 
 /** `value`, once it has stopped changing for `ms`: a search runs when the typing pauses. */
 export function useSettled<T>(value: T, ms = 300): T {
@@ -45,12 +45,12 @@ export function TicketSearchBox({ value, onChange }: { value: string; onChange: 
 }
 
 /** Downloads the filtered tickets as CSV (GET /api/admin/tickets.csv, with the bearer token). */
-export function CsvDownloadButton({ status, q }: { status: TicketStatus | ''; q: string }) {
+export function CsvDownloadButton({ status, q, paid }: { status: TicketStatus | ''; q: string; paid: PaidFilter }) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      const blob = await apiFile(`/api/admin/tickets.csv?${adminTicketFilters(status, q).slice(1)}`);
+      const blob = await apiFile(`/api/admin/tickets.csv?${adminTicketFilters(status, q, paid).slice(1)}`);
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;

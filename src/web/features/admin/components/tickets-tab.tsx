@@ -177,7 +177,7 @@ export function TicketsTab() {
           </NativeSelect>
         </FormField>
         <div className="sm:mt-7">
-          <CsvDownloadButton status={status} q={q} />
+          <CsvDownloadButton status={status} q={q} paid={paid} />
         </div>
       </div>
       {query.isPending ? (
