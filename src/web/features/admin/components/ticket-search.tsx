@@ -1,5 +1,5 @@
 import { Download, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ComponentProps, useEffect, useState } from 'react';
 import type { TicketStatus } from '@shared/tickets';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -18,6 +18,22 @@ export function useSettled<T>(value: T, ms = 300): T {
   return settled;
 }
 
+/**
+ * A search input with its magnifier. The field's id and aria attributes (FormField gives them to its
+ * child) go on the input itself, so the label and the hint name it, not the box around it.
+ */
+function SearchInput(props: ComponentProps<typeof Input>) {
+  return (
+    <div className="relative">
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+      />
+      <Input type="search" {...props} className="pl-9" />
+    </div>
+  );
+}
+
 /** The search box of All Tickets: number, name, email, phone or words of the description. */
 export function TicketSearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
   return (
@@ -26,20 +42,12 @@ export function TicketSearchBox({ value, onChange }: { value: string; onChange: 
       hint="Ticket number, customer name, email, phone or description"
       className="w-full sm:max-w-sm"
     >
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-        />
-        <Input
-          type="search"
-          value={value}
-          maxLength={200}
-          placeholder="RF-1001, Meera, 98765…"
-          onChange={(e) => onChange(e.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        value={value}
+        maxLength={200}
+        placeholder="RF-1001, Meera, 98765…"
+        onChange={(e) => onChange(e.target.value)}
+      />
     </FormField>
   );
 }
