@@ -8,8 +8,13 @@ import { createContext, useContext } from 'react';
 /** `forgot`: "Forgot password?", which emails a reset link. */
 export type AuthMode = 'login' | 'signup' | 'forgot';
 
+export interface AuthDialogOptions {
+  /** A path of this site to go on to once signed in, instead of the role's home (/dashboard, /admin). */
+  next?: string;
+}
+
 export interface AuthDialogControls {
-  openAuthDialog(mode?: AuthMode): void;
+  openAuthDialog(mode?: AuthMode, options?: AuthDialogOptions): void;
 }
 
 export const AuthDialogContext = createContext<AuthDialogControls>({ openAuthDialog: () => {} });

@@ -1,4 +1,5 @@
-import { Navigate, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { isStaff } from '@shared/roles';
 import { AccountUnavailable } from '@/components/layout/account-unavailable';
 import { LoadingState } from '@/components/ui/state';
@@ -6,7 +7,9 @@ import { paths } from '@/config/paths';
 import { TicketHistoryButton } from '@/features/admin/components/ticket-history';
 import { TicketConversationPage } from '@/features/conversation/components/ticket-conversation-page';
 import { useTicket } from '@/features/conversation/api/conversation-queries';
+import { TicketPageRating } from '@/features/customer/components/ticket-page-rating';
 import { useCurrentUser } from '@/lib/auth';
+import { useAuthDialog } from '@/lib/auth-dialog';
 import { useLiveTicketEvents } from '@/lib/use-live-ticket-events';
 
 /** The admin's history dialog of the ticket, once the ticket (its number) is known. */
@@ -22,11 +25,22 @@ function StaffHistory({ ticketId }: { ticketId: string }) {
 
 /**
  * /tickets/:id (DECISIONS.md §7.2): one ticket and its conversation, for its customer, its engineer
- * and admins (the API says who may see it). Not signed in → home. New messages arrive live.
+ * and admins (the API says who may see it). New messages arrive live. Not signed in → / with the
+ * login dialog, which comes back here once signed in (as /dashboard does). `?rate=1` (the completion
+ * email's "Rate the repair"): the customer's rating form, focused (§7.5).
  */
 export default function TicketPage() {
   const { id = '' } = useParams();
+  const { pathname, search } = useLocation();
+  const [params] = useSearchParams();
   const { user, isLoading, failed, retry, token } = useCurrentUser();
+  const { openAuthDialog } = useAuthDialog();
+  // Only a visitor who arrived signed out is asked to log in (a logout here goes home, as before).
+  const arrivedSignedOut = useRef(!token);
+  const arrivedAt = useRef(`${pathname}${search}`);
+  useEffect(() => {
+    if (arrivedSignedOut.current) openAuthDialog('login', { next: arrivedAt.current });
+  }, [openAuthDialog]);
   useLiveTicketEvents(Boolean(user));
   if (!token) return <Navigate to={paths.home} replace />;
   if (isLoading) return <LoadingState label="Loading the ticket" />;
@@ -38,6 +52,11 @@ export default function TicketPage() {
       ticketId={id}
       user={user}
       history={isStaff(user.role) ? <StaffHistory ticketId={id} /> : undefined}
+      rating={
+        user.role === 'user'
+          ? (ticket) => <TicketPageRating ticket={ticket} asked={params.get('rate') === '1'} />
+          : undefined
+      }
     />
   );
 }

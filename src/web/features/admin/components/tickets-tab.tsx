@@ -4,6 +4,7 @@ import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets
 import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
+import { RatingSummary } from '@/components/tickets/ticket-rating';
 import { Card } from '@/components/ui/card';
 import { EmailText } from '@/components/ui/email-text';
 import { FormField } from '@/components/ui/form-field';
@@ -73,6 +74,7 @@ function TicketTable({ tickets }: { tickets: Ticket[] }) {
               </td>
               <td className="max-w-48 px-4 py-3 text-sm wrap-anywhere">
                 {t.remarks ?? <span className="text-muted-foreground">—</span>}
+                {t.rating && <RatingSummary rating={t.rating} label="Rated" clamp className="mt-2" />}
               </td>
               <td className="max-w-44 px-4 py-3 wrap-anywhere">
                 {t.engineer ? <Person p={t.engineer} /> : <span className="text-muted-foreground">Unassigned</span>}
@@ -135,6 +137,7 @@ function TicketCards({ tickets }: { tickets: Ticket[] }) {
                 {t.remarks}
               </p>
             )}
+            {t.rating && <RatingSummary rating={t.rating} label="Rated" clamp />}
             <TicketActions ticket={t} />
             <TicketHistoryButton ticketId={t.id} service={t.service} number={t.number} />
           </Card>

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
-import { AuthDialogContext, type AuthMode } from '@/lib/auth-dialog';
+import { AuthDialogContext, type AuthDialogOptions, type AuthMode } from '@/lib/auth-dialog';
+import { afterLogin } from '../lib/after-login';
 
 // The dialog (Radix) and its forms (react-hook-form, zod) load on first open: none of it is needed
 // to show a page, so it stays out of the first download.
@@ -14,7 +15,8 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   });
   const controls = useMemo(
     () => ({
-      openAuthDialog(mode: AuthMode = 'login') {
+      openAuthDialog(mode: AuthMode = 'login', options?: AuthDialogOptions) {
+        afterLogin.set(options?.next);
         setState({ open: true, mode, loaded: true });
       },
     }),

@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage, NetworkError } from '@/lib/api-client';
 import { useAppNavigation } from '@/lib/navigation';
 import { login, loginWithCode, signup, useAuthMutation } from '../api/auth-calls';
+import { afterLogin } from '../lib/after-login';
 import type { AuthMode } from '@/lib/auth-dialog';
 import { ForgotPasswordForm } from './forgot-password-form';
 
@@ -62,10 +63,12 @@ function GoogleButton() {
 
 function useFinish(onDone: () => void) {
   const { navigate } = useAppNavigation();
-  return (message: string, role: Parameters<typeof homePathFor>[0]) => {
+  // A new account has no ticket yet: the page that asked for a sign-in (afterLogin) is not for it.
+  return (message: string, role: Parameters<typeof homePathFor>[0], newAccount = false) => {
     toast.success(message);
     onDone();
-    navigate(homePathFor(role));
+    const next = afterLogin.take();
+    navigate((!newAccount && next) || homePathFor(role));
   };
 }
 
@@ -199,7 +202,7 @@ function SignupForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutateAsync(values).then(
-      ({ user }) => finish('Account created successfully!', user.role),
+      ({ user }) => finish('Account created successfully!', user.role, true),
       (err: unknown) => {
         const message = authError(err);
         // Too easy to guess (only the server can tell): said under the field, like the form's own rules.

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { useStartSession } from '@/lib/auth';
 import { tokenStore } from '@/lib/token-store';
+import { afterLogin } from '../lib/after-login';
 
 /**
  * /auth/success?token=…&done=…: the end of Google sign-in. Takes the token out of the address bar,
@@ -52,7 +53,7 @@ export default function AuthSuccessPage() {
           toast.info(
             'Your account is now linked to Google and its password was removed. Sign in with Google from now on.',
           );
-        void navigate(homePathFor(user.role), { replace: true });
+        void navigate(afterLogin.take() ?? homePathFor(user.role), { replace: true });
       })
       .catch(() => {
         tokenStore.clear();

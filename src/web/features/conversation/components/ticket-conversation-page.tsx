@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { User } from '@shared/contracts/auth';
+import type { Ticket } from '@shared/contracts/tickets';
 import { isStaff } from '@shared/roles';
 import { ErrorState, LoadingState } from '@/components/ui/state';
 import { ApiError } from '@/lib/api-client';
@@ -11,16 +12,19 @@ import { TicketDetails } from './ticket-details';
 
 /**
  * A ticket's own page (DECISIONS.md §7.2) for its customer, its engineer and admins: details, the
- * remote session, `history` (staff, composed by the app), the conversation and the composer.
+ * remote session, `history` (staff) and `rating` (the customer's form, §7.5), both composed by the
+ * app, the conversation and the composer.
  */
 export function TicketConversationPage({
   ticketId,
   user,
   history,
+  rating,
 }: {
   ticketId: string;
   user: User;
   history?: ReactNode;
+  rating?: (ticket: Ticket) => ReactNode;
 }) {
   const ticket = useTicket(ticketId);
   if (ticket.isPending) return <LoadingState label="Loading the ticket" />;
@@ -41,6 +45,7 @@ export function TicketConversationPage({
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:py-8">
       <TicketDetails ticket={t} showCustomer={!customer} />
+      {customer && rating?.(t)}
       {customer && !completed && <RemoteAccessForm ticket={t} />}
       {user.role === 'engineer' && t.status === 'in-progress' && <RemoteAccessView ticket={t} />}
       {staff && history}

@@ -2,9 +2,10 @@ import { CalendarCheck, CalendarPlus, User, Wrench } from 'lucide-react';
 import type { Ticket } from '@shared/contracts/tickets';
 import { DetailRow } from '@/components/ui/detail-row';
 import { StatusBadge } from '@/components/tickets/status-badge';
+import { RatingSummary } from '@/components/tickets/ticket-rating';
 import { formatDateTime } from '@/lib/format';
 
-/** The ticket's facts, as the API gives them to the caller. */
+/** The ticket's facts, as the API gives them to the caller; staff (`showCustomer`) see its rating here too. */
 export function TicketDetails({ ticket, showCustomer }: { ticket: Ticket; showCustomer: boolean }) {
   return (
     <section aria-labelledby="ticket-heading" className="flex flex-col gap-3 rounded-xl border bg-white p-4">
@@ -16,7 +17,7 @@ export function TicketDetails({ ticket, showCustomer }: { ticket: Ticket; showCu
       </div>
       <p className="font-medium text-slate-800">{ticket.service}</p>
       <p className="text-sm break-words whitespace-pre-wrap text-slate-700">{ticket.description}</p>
-      <dl className="flex flex-col gap-2 text-sm text-slate-800">
+      <dl className="flex flex-col gap-2 text-sm text-slate-800 wrap-anywhere">
         <DetailRow icon={CalendarPlus} label="Booked">
           Booked {formatDateTime(ticket.createdAt)}
         </DetailRow>
@@ -36,7 +37,12 @@ export function TicketDetails({ ticket, showCustomer }: { ticket: Ticket; showCu
         </DetailRow>
       </dl>
       {ticket.remarks && (
-        <p className="rounded-lg bg-emerald-50 p-2 text-sm text-emerald-900">Remarks: {ticket.remarks}</p>
+        <p className="rounded-lg bg-emerald-50 p-2 text-sm whitespace-pre-line wrap-anywhere text-emerald-900">
+          Remarks: {ticket.remarks}
+        </p>
+      )}
+      {showCustomer && ticket.rating && (
+        <RatingSummary rating={ticket.rating} className="rounded-lg border border-amber-200 bg-amber-50 p-2" />
       )}
     </section>
   );

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Star } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type RatingBody, ratingBodySchema, RATING_COMMENT_MAX } from '@shared/contracts/ratings';
 import type { Ticket } from '@shared/contracts/tickets';
+import { RATING_SCORES, RatingSummary } from '@/components/tickets/ticket-rating';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
@@ -11,36 +13,27 @@ import { toastError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useRateTicket } from '../api/rate-ticket';
 
-const SCORES = [1, 2, 3, 4, 5] as const;
-
-function Stars({ score }: { score: number }) {
-  return (
-    <span className="inline-flex" aria-hidden="true">
-      {SCORES.map((s) => (
-        <Star key={s} className={s <= score ? 'size-4 fill-amber-400 text-amber-400' : 'size-4 text-slate-300'} />
-      ))}
-    </span>
-  );
-}
-
-/** The customer's rating of a completed ticket: the form until it is given, then what was given. */
-export function RateTicket({ ticket }: { ticket: Ticket }) {
+/**
+ * The customer's rating of a completed ticket: the form until it is given, then what was given.
+ * `autoFocus`: the form is what the page was opened for (the completion email's link): it scrolls
+ * into view with its first star focused, so the arrow keys choose the score at once.
+ */
+export function RateTicket({ ticket, autoFocus = false }: { ticket: Ticket; autoFocus?: boolean }) {
   const rate = useRateTicket(ticket.id);
   const form = useForm<RatingBody>({
     resolver: zodResolver(ratingBodySchema),
     defaultValues: { score: 0, comment: '' },
   });
   const score = useWatch({ control: form.control, name: 'score' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const rated = ticket.rating !== null;
+  useEffect(() => {
+    if (!autoFocus || rated) return;
+    formRef.current?.scrollIntoView({ block: 'center' });
+    formRef.current?.querySelector<HTMLInputElement>('[data-autofocus]')?.focus({ preventScroll: true });
+  }, [autoFocus, rated]);
   if (ticket.rating) {
-    return (
-      <div className="rounded-lg border p-3 text-sm">
-        <p className="flex items-center gap-2 font-medium">
-          Your rating <Stars score={ticket.rating.score} />
-          <span className="sr-only">{ticket.rating.score} out of 5</span>
-        </p>
-        {ticket.rating.comment && <p className="mt-1 whitespace-pre-line wrap-anywhere">{ticket.rating.comment}</p>}
-      </div>
-    );
+    return <RatingSummary rating={ticket.rating} label="Your rating" className="rounded-lg border bg-white p-3" />;
   }
   const submit = form.handleSubmit((body) =>
     rate.mutate(body, {
@@ -49,14 +42,23 @@ export function RateTicket({ ticket }: { ticket: Ticket }) {
     }),
   );
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3 rounded-lg border p-3 text-sm" noValidate>
+    <form
+      ref={formRef}
+      onSubmit={(e) => void submit(e)}
+      className="flex flex-col gap-3 rounded-lg border bg-white p-3 text-sm"
+      aria-label="Rate the repair"
+      noValidate
+    >
       <fieldset>
         <legend className="font-medium">How did we do?</legend>
         <div className="mt-2 flex gap-1">
-          {SCORES.map((s) => (
+          {RATING_SCORES.map((s) => (
             <label key={s} className="cursor-pointer rounded-md p-1 focus-within:outline-2 focus-within:outline-ring">
               <input
                 type="radio"
+                name={`score-${ticket.id}`}
+                // The page's own focus (app/router-navigation.tsx) leaves this star focused.
+                data-autofocus={autoFocus && s === 1 ? true : undefined}
                 className="sr-only"
                 value={s}
                 checked={score === s}

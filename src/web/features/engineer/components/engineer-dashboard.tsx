@@ -6,6 +6,7 @@ import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets
 import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
+import { RatingSummary } from '@/components/tickets/ticket-rating';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
@@ -42,8 +43,8 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
       <div className="rounded-lg bg-slate-50 p-3 text-sm">
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Customer</p>
         <p className="mt-1 flex items-center gap-2 font-medium">
-          <UserRound aria-hidden="true" className="size-4 text-primary" />
-          {ticket.user.name}
+          <UserRound aria-hidden="true" className="size-4 shrink-0 text-primary" />
+          <span className="min-w-0 wrap-anywhere">{ticket.user.name}</span>
         </p>
         <p className="mt-1 flex items-center gap-2">
           <Mail aria-hidden="true" className="size-4 text-slate-500" />
@@ -68,13 +69,7 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
           {ticket.remarks}
         </p>
       )}
-      {ticket.rating && (
-        <p className="flex flex-wrap items-center gap-1.5 text-sm whitespace-pre-line wrap-anywhere">
-          <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
-          <span className="font-semibold">Customer rating: {ticket.rating.score} / 5</span>
-          {ticket.rating.comment && <span>“{ticket.rating.comment}”</span>}
-        </p>
-      )}
+      {ticket.rating && <RatingSummary rating={ticket.rating} />}
     </Card>
   );
 }

@@ -1,0 +1,47 @@
+import { Star } from 'lucide-react';
+import type { Rating } from '@shared/contracts/ratings';
+import { cn } from '@/lib/utils';
+
+export const RATING_SCORES = [1, 2, 3, 4, 5] as const;
+
+/** Five stars, `score` of them filled; hidden from screen readers, so the text beside them says the score. */
+function Stars({ score, className = 'size-4' }: { score: number; className?: string }) {
+  return (
+    <span className="inline-flex shrink-0" aria-hidden="true">
+      {RATING_SCORES.map((s) => (
+        <Star key={s} className={cn(className, s <= score ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} />
+      ))}
+    </span>
+  );
+}
+
+/**
+ * A customer's rating of a completed ticket (DECISIONS.md §7.5) as it is read back: stars, "4 of 5"
+ * and the comment. `clamp`: at most three lines of the comment (a table row), the ticket's page has all.
+ */
+export function RatingSummary({
+  rating,
+  label = 'Customer rating',
+  clamp = false,
+  className,
+}: {
+  rating: Rating;
+  label?: string;
+  clamp?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn('min-w-0 text-sm', className)}>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="font-semibold">{label}</span>
+        <Stars score={rating.score} />
+        <span>{rating.score} of 5</span>
+      </p>
+      {rating.comment && (
+        <p className={cn('mt-1 whitespace-pre-line wrap-anywhere text-slate-700', clamp && 'line-clamp-3')}>
+          “{rating.comment}”
+        </p>
+      )}
+    </div>
+  );
+}
