@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ticketCard } from './support/customer';
 import {
   E2E_ADMIN,
@@ -16,8 +16,8 @@ import {
   openAdmin,
   revealTicketRow,
   runId,
-  watchErrors,
 } from './support/staff';
+import { ownPages } from './support/own-pages';
 
 // The conversation on a ticket (DECISIONS.md §7.2, issue 27): a customer and an engineer, each in a
 // browser context of their own, talk on the ticket's page; what one sends shows in the other without
@@ -57,18 +57,7 @@ const messages = (page: Page) =>
     .filter({ has: page.locator('time') });
 
 test.describe('the conversation on a ticket', () => {
-  const contexts: BrowserContext[] = [];
-  const problems: string[] = [];
-  const ownPage = async (browser: Browser) => {
-    const context = await browser.newContext();
-    watchErrors(context, problems);
-    contexts.push(context);
-    return context.newPage();
-  };
-  test.afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-    expect(problems.splice(0), 'a page logged console errors or threw').toEqual([]);
-  });
+  const ownPage = ownPages();
 
   test('a customer and an engineer talk live, with a picture; a staff note stays with staff', async ({
     browser,

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Page, Route } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { storedToken } from './support/auth';
 import { ticketCard } from './support/customer';
 import { E2E_ADMIN, expect, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
@@ -12,8 +12,8 @@ import {
   revealTicketRow,
   runId,
   SERVICE,
-  watchErrors,
 } from './support/staff';
+import { ownPages } from './support/own-pages';
 
 // The dashboards follow GET /api/events (DECISIONS.md §7.1): what changes in one browser shows in
 // the others without a reload. Each person has a browser context of their own (their own session).
@@ -41,19 +41,7 @@ async function adminCall(request: APIRequestContext, path: string, data: object)
 }
 
 test.describe('live dashboards', () => {
-  const contexts: BrowserContext[] = [];
-  const problems: string[] = [];
-  /** A page in a browser context of its own (its own session), whose console errors the test collects. */
-  const ownPage = async (browser: Browser) => {
-    const context = await browser.newContext();
-    watchErrors(context, problems);
-    contexts.push(context);
-    return context.newPage();
-  };
-  test.afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-    expect(problems.splice(0), 'the admin or engineer page logged console errors or threw').toEqual([]);
-  });
+  const ownPage = ownPages();
 
   test("an admin's assignment and status change reach the customer and the engineer without a reload", async ({
     page: customerPage,

@@ -1,0 +1,24 @@
+// Pages in browser contexts of their own (separate local storage, so separate sessions) for the
+// tests where several people act at once: the customer, the engineer, the admin.
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { watchErrors } from './staff';
+
+/**
+ * Call in a describe block: answers `ownPage(browser)`, a page in a new context. After each test
+ * every such context is closed, and any console error or uncaught exception in one fails the test.
+ */
+export function ownPages(): (browser: Browser) => Promise<Page> {
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+  test.afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    expect(problems.splice(0), 'a page of its own logged console errors or threw').toEqual([]);
+  });
+  return async (browser) => {
+    const context = await browser.newContext();
+    watchErrors(context, problems);
+    contexts.push(context);
+    return context.newPage();
+  };
+}
