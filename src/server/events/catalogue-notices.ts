@@ -16,11 +16,12 @@ export async function notifyCatalogueChange(tx: Db) {
 
 /**
  * Calls `handler` after every committed catalogue change, on the process's one listening connection,
- * and when changes may have been missed (that connection was lost, and again once it is back).
+ * and once that connection is back after it was lost (changes may have been missed meanwhile).
  * Returns the function that stops it.
  */
 export async function onCatalogueChange(listener: Listener, handler: () => void): Promise<() => void> {
-  const offGap = listener.onGap(handler);
+  // While it is lost the database is likely out of reach too: the catalogue is read once it is back.
+  const offGap = listener.onGap(() => listener.live && handler());
   const off = await listener.on(CATALOGUE_CHANNEL, handler);
   return () => {
     off();
