@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { unreadReader } from '../../src/server/modules/tickets/policy.js';
 import { listTickets } from '../../src/server/modules/tickets/queries.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTarget, ROOT, SERVER_NODE_FLAGS, type Target } from './lib.js';
 import { getJson, login } from './lib-http.js';
@@ -70,7 +71,8 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
   const seeded = await openAndSeed(openTarget(big), { tickets: BIG });
   // The ceiling runs the measured customer's first page as the app builds it.
   const customer = seeded.result.measuredCustomerId;
-  const query = listTickets(seeded.database.db, { userId: customer }, 'customer', PAGE).toSQL();
+  const reader = unreadReader({ id: customer, role: 'user' });
+  const query = listTickets(seeded.database.db, { userId: customer }, reader, PAGE).toSQL();
   const built = { text: query.sql, values: query.params };
   await seeded.database.close();
   const seed = seeded.result;

@@ -235,6 +235,8 @@ describe('the ticket JSON', () => {
       engineer: null,
       rating: null,
       remoteAccess: null,
+      // No message yet: nothing unread (every ticket answer counts the caller's, the lists included).
+      unread: 0,
     });
     expect(Math.abs(Date.parse(ticket.createdAt) - Date.now())).toBeLessThan(60_000);
     const [listed] = (await listTickets(t, s)).tickets;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../src/shared/contracts/messages.js';
+import type { Ticket } from '../../src/shared/contracts/tickets.js';
 import { createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
 import { type Draft, get, post, serviceDraft } from '../support/booking.js';
 import { said, sendMessage, setStatus, threadOf, ticketOf } from '../support/conversation.js';
@@ -306,6 +307,39 @@ describe('unread counts', () => {
     expectError(await post(t, `/api/tickets/${ticketId}/messages/read`, { upTo: randomUUID() }, admin.headers), 400);
     expectError(await post(t, `/api/tickets/${ticketId}/messages/read`, { upTo: q2.id }, otherCustomer.headers), 403);
     expectError(await post(t, `/api/tickets/${ticketId}/messages/read`, {}, customer.headers), 400);
+  });
+
+  it('are on every list a reader sees the ticket in, by the same rule, and drop once the thread is read', async () => {
+    const ticketId = await ticketOf(t, customer, draft, { engineer });
+    await said(t, engineer, ticketId, { body: 'Can you send a screenshot of the error?' });
+    await said(t, engineer, ticketId, { body: 'Looks like the update service', internal: true });
+    await said(t, admin, ticketId, { body: 'Priority customer', internal: true });
+    const last = await said(t, customer, ticketId, { body: 'Here it is' });
+    const listed = async (s: Session, list: string) => {
+      const res = await get(t, `${list}?limit=100`, s.headers);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { tickets: Ticket[] }).tickets.find((x) => x.id === ticketId)?.unread;
+    };
+    // Never one's own; staff notes for the engineer and admins only.
+    const lists = [
+      { s: customer, list: '/api/tickets', unread: 1 },
+      { s: engineer, list: '/api/engineer/assigned-tickets', unread: 2 },
+      { s: admin, list: '/api/admin/tickets', unread: 3 },
+    ];
+    for (const { s, list, unread } of lists) {
+      expect(await listed(s, list)).toBe(unread);
+      expect((await get(t, `/api/tickets/${ticketId}`, s.headers)).json().ticket.unread).toBe(unread);
+    }
+    for (const { s, list } of lists) {
+      const read = await post(t, `/api/tickets/${ticketId}/messages/read`, { upTo: last.id }, s.headers);
+      expect(read.json()).toEqual({ unread: 0 });
+      expect(await listed(s, list)).toBe(0);
+    }
+    // A new message counts again, for the others only.
+    await said(t, engineer, ticketId, { body: 'Thanks, connecting now' });
+    expect(await listed(customer, '/api/tickets')).toBe(1);
+    expect(await listed(admin, '/api/admin/tickets')).toBe(1);
+    expect(await listed(engineer, '/api/engineer/assigned-tickets')).toBe(0);
   });
 });
 

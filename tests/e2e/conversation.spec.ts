@@ -183,15 +183,29 @@ test.describe('the conversation on a ticket', () => {
     });
     expect(sent.status(), await sent.text()).toBe(201);
 
-    // The customer opens the ticket from its card.
+    // The customer's card counts the engineer's message as unread, and the next one as it comes.
     const customerPage = await ownPage(browser);
     await loginInBrowser(customerPage, customer.token);
+    const streamOpen = customerPage.waitForResponse((r) => isEventStream(r.url()) && r.status() === 200);
     await customerPage.goto('/dashboard');
+    await streamOpen;
     const card = ticketCard(customerPage, ticket.description);
     const open = card.getByRole('link', { name: /Open ticket/ });
+    await expect(open).toHaveAccessibleName(`Open ticket ${ticket.number} (1 unread message)`);
+    const again = await request.post(`/api/tickets/${ticket.id}/messages`, {
+      headers: auth(engineerLogin.token),
+      data: { body: 'And is it plugged in by cable?' },
+    });
+    expect(again.status(), await again.text()).toBe(201);
+    await expect(open).toHaveAccessibleName(`Open ticket ${ticket.number} (2 unread messages)`, LIVE);
+
+    // It opens the ticket's page; once the thread is read, the badge is gone.
     await open.click();
     await expect(customerPage).toHaveURL(new RegExp(`/tickets/${ticket.id}$`));
     await expect(messages(customerPage).filter({ hasText: 'Which router do you have?' })).toBeVisible();
+    await expect(messages(customerPage).filter({ hasText: 'And is it plugged in by cable?' })).toBeVisible();
+    await customerPage.goBack();
+    await expect(open).toHaveAccessibleName(`Open ticket ${ticket.number}`);
 
     // The admin opens it from the row, sees the thread and the history.
     const adminPage = await ownPage(browser);

@@ -32,7 +32,11 @@ export const ticketSchema = z.object({
    * anyone else, at any other time, and after completion (it is deleted then).
    */
   remoteAccess: remoteAccessSchema.nullable(),
-  /** Messages of the ticket the caller has not read (GET /api/tickets/{id}). */
+  /**
+   * Messages of the ticket the caller has not read (not their own; staff notes for those who read
+   * them): in every ticket answer, the lists (GET /api/tickets, /api/engineer/assigned-tickets,
+   * /api/admin/tickets) included. Optional for older servers' answers.
+   */
   unread: z.number().int().optional(),
   /** Staff answers only (issue 29): whether the ₹299 in-progress fee is paid (captured or verified). */
   inProgressFeePaid: z.boolean().optional(),

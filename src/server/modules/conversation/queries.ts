@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Attachment } from '../../../shared/contracts/messages.js';
 import type { Db } from '../../db/client.js';
 import { ticketAttachments, ticketMessages, ticketReads, tickets, users } from '../../db/schema/index.js';
@@ -172,23 +173,22 @@ export async function deleteUnusedUploads(db: Db, before: Date, batch: number): 
 }
 
 /**
- * Messages of the ticket that `readerId` has not read: after their read marker, not their own, and
- * not staff notes unless they may read those.
+ * How many messages of a ticket `readerId` has not read: after their read marker, not their own, and
+ * not staff notes unless they may read those. `ticketId` is a value (one ticket) or the outer query's
+ * ticket column: a ticket list selects it per row, and PostgreSQL runs it only for the rows the list
+ * returns. Either way one index range (ticket_messages_thread_idx: the ticket's messages after the
+ * marker, with their author and kind) and one read-marker lookup.
  */
-export function unreadCount(db: Db, q: { ticketId: string; readerId: string; staffNotes: boolean }) {
-  return db
-    .select({ unread: sql<number>`count(*)::int` })
-    .from(ticketMessages)
-    .where(
-      and(
-        eq(ticketMessages.ticketId, q.ticketId),
-        ne(ticketMessages.authorId, q.readerId),
-        visible(q.staffNotes),
-        sql`${ticketMessages.createdAt} > coalesce((select r.read_up_to from ${ticketReads} r
-          where r.ticket_id = ${q.ticketId} and r.user_id = ${q.readerId}), '-infinity')`,
-      ),
-    )
-    .then(([row]) => row?.unread ?? 0);
+export const unreadOf = (ticketId: string | AnyPgColumn, readerId: string, staffNotes: boolean) =>
+  sql<number>`(select count(*)::int from ${ticketMessages} m
+    where m.ticket_id = ${ticketId} and m.author_id <> ${readerId} ${staffNotes ? sql`` : sql`and not m.internal`}
+      and m.created_at > coalesce((select r.read_up_to from ${ticketReads} r
+        where r.ticket_id = ${ticketId} and r.user_id = ${readerId}), '-infinity'))`;
+
+/** Messages of the ticket that `readerId` has not read (unreadOf). */
+export async function unreadCount(db: Db, q: { ticketId: string; readerId: string; staffNotes: boolean }) {
+  const result = await db.execute(sql`select ${unreadOf(q.ticketId, q.readerId, q.staffNotes)} as unread`);
+  return (result as unknown as { rows: { unread: number }[] }).rows[0]?.unread ?? 0;
 }
 
 /**

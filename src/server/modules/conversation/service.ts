@@ -118,11 +118,6 @@ export async function postMessage(
   });
 }
 
-/** Messages of the ticket `reader` has not read (not their own; staff notes only for those who read them). */
-export function unreadFor(db: Db, reader: UserRow, ticket: TicketState & { id: string }) {
-  return unreadCount(db, { ticketId: ticket.id, readerId: reader.id, staffNotes: mayUseStaffNotes(reader, ticket) });
-}
-
 /** Marks the thread read up to a message the reader has (never back); answers what is still unread. */
 export async function markRead(db: Db, reader: UserRow, ticketId: string, upTo: string) {
   const ticket = await readableTicket(db, reader, ticketId);

@@ -40,6 +40,13 @@ export function mayUseStaffNotes(person: Person, ticket: TicketParties): boolean
   return isStaff(person.role) || isAssignedEngineer(person, ticket);
 }
 
+/**
+ * Whose unread messages a ticket answer counts, and whether staff notes count among them: the same as
+ * mayUseStaffNotes on every ticket `person` may read (an engineer reads only those assigned to them,
+ * admins all; a customer reads no notes), said without the ticket, so a list can ask it of its rows.
+ */
+export const unreadReader = (person: Person) => ({ id: person.id, staffNotes: person.role !== 'user' });
+
 /** Whether `person` may read a message (or a file attached to it) of this ticket. */
 export function mayReadMessage(person: Person, ticket: TicketParties, message: { internal: boolean }): boolean {
   return message.internal ? mayUseStaffNotes(person, ticket) : mayReadTicket(person, ticket);

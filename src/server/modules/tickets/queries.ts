@@ -5,6 +5,7 @@ import type { TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import { payments, statusLiterals, ticketRatings, tickets, users } from '../../db/schema/index.js';
 import { type Cursor, olderThan } from '../../lib/paging.js';
+import { unreadOf } from '../conversation/queries.js';
 import { ticketSearch } from './search.js';
 
 const customer = alias(users, 'customer');
@@ -60,10 +61,23 @@ function ticketColumns(withFee: boolean) {
   };
 }
 
-/** Tickets as `viewer` sees them: newest first, at most `limit` rows. */
-function selectTickets(db: Db, viewer: Viewer, where: SQL | undefined, limit: number) {
+/**
+ * Whose unread messages a ticket answer counts (conversation/queries.ts unreadOf), and whether staff
+ * notes count among them (tickets/policy.ts unreadReader).
+ */
+export interface UnreadReader {
+  id: string;
+  staffNotes: boolean;
+}
+
+/**
+ * Tickets newest first, at most `limit` rows, each with the number of its messages `reader` has not
+ * read: a scalar subquery, which PostgreSQL runs for the returned rows only (after the sort and the
+ * LIMIT), never for every candidate row.
+ */
+function selectTickets(db: Db, where: SQL | undefined, limit: number, reader: UnreadReader) {
   return db
-    .select(ticketColumns(true))
+    .select({ ...ticketColumns(true), unread: unreadOf(tickets.id, reader.id, reader.staffNotes).as('unread') })
     .from(tickets)
     .innerJoin(customer, eq(customer.id, tickets.userId))
     .leftJoin(engineer, eq(engineer.id, tickets.engineerId))
@@ -97,15 +111,15 @@ function scopeFilter(scope: TicketScope): SQL | undefined {
   return adminTicketFilter(scope);
 }
 
-/** Newest first, `limit + 1` rows so the caller can tell whether there is a next page. */
-export function listTickets(db: Db, scope: TicketScope, viewer: Viewer, limit: number, cursor?: Cursor) {
+/** Newest first, `limit + 1` rows so the caller can tell whether there is a next page; `reader`'s unread counts. */
+export function listTickets(db: Db, scope: TicketScope, reader: UnreadReader, limit: number, cursor?: Cursor) {
   const where = and(scopeFilter(scope), olderThan(tickets.createdAt, tickets.id, cursor));
-  return selectTickets(db, viewer, where, limit + 1);
+  return selectTickets(db, where, limit + 1, reader);
 }
 
 /** One ticket, answered to either viewer (serializeTicket decides what each sees): it has the fee. */
-export async function findTicketView(db: Db, id: string): Promise<TicketView | undefined> {
-  const [row] = await selectTickets(db, 'customer', eq(tickets.id, id), 1);
+export async function findTicketView(db: Db, id: string, reader: UnreadReader): Promise<TicketView | undefined> {
+  const [row] = await selectTickets(db, eq(tickets.id, id), 1, reader);
   return row;
 }
 

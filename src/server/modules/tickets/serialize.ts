@@ -4,7 +4,7 @@ import { ticketNumberLabel } from '../../../shared/tickets.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
-import { mayReadRemoteAccess } from './policy.js';
+import { mayReadRemoteAccess, unreadReader } from './policy.js';
 import { listTickets, type TicketScope, type TicketView, type Viewer } from './queries.js';
 
 /** Who asks for the ticket: what they may see of the remote session depends on it (policy.ts). */
@@ -50,6 +50,7 @@ export function serializeTicket(row: TicketView, viewer: Viewer, reader: Reader)
     rating: row.ratingScore === null ? null : { score: row.ratingScore, comment: row.ratingComment },
     remoteAccess: remoteAccessFor(row, reader),
     ...(viewer === 'staff' ? { inProgressFeePaid: row.inProgressFeePaid } : {}),
+    unread: row.unread,
   };
 }
 
@@ -58,7 +59,10 @@ function remoteAccessFor(row: TicketView, reader: Reader): RemoteAccess | null {
   return { tool: row.remoteTool, accessId: row.remoteAccessId };
 }
 
-/** One page of a ticket list (customer's, engineer's, all) as `viewer` sees it, with the next page's cursor. */
+/**
+ * One page of a ticket list (customer's, engineer's, all) as `viewer` sees it, each ticket with the
+ * number of its messages `reader` has not read, and the next page's cursor.
+ */
 export async function ticketPage(
   db: Db,
   scope: TicketScope,
@@ -66,7 +70,7 @@ export async function ticketPage(
   viewer: Viewer,
   reader: Reader,
 ) {
-  const rows = await listTickets(db, scope, viewer, q.limit, decodeCursor(q.cursor));
+  const rows = await listTickets(db, scope, unreadReader(reader), q.limit, decodeCursor(q.cursor));
   const { page, nextCursor } = pageOf(rows, q.limit);
   return { tickets: page.map((r) => serializeTicket(r, viewer, reader)), nextCursor };
 }

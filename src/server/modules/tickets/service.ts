@@ -4,11 +4,10 @@ import type { PaymentRow, UserRow } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { serviceLabel } from '../catalogue/service.js';
 import { existingServiceIds } from '../catalogue/queries.js';
-import { unreadCount } from '../conversation/queries.js';
 import { updatePayment } from '../payments/queries.js';
 import { findTicketView, insertTicket, lockTicket, updateTicket } from './queries.js';
 import { linkOrderEvents, recordEvent } from './history.js';
-import { isTicketCustomer, mayReadTicket, maySetRemoteAccess, mayUseStaffNotes } from './policy.js';
+import { isTicketCustomer, mayReadTicket, maySetRemoteAccess, unreadReader } from './policy.js';
 import { serializeTicket } from './serialize.js';
 
 /**
@@ -46,26 +45,18 @@ export async function createTicketFromOrder(tx: Db, order: PaymentRow, via: stri
 
 /** A ticket as its customer sees it (engineer contact withheld until the in-progress fee is paid). */
 export async function customerTicket(db: Db, customer: UserRow, ticketId: string) {
-  const row = await findTicketView(db, ticketId);
+  const row = await findTicketView(db, ticketId, unreadReader(customer));
   if (!row) throw notFound('Ticket not found');
   if (!isTicketCustomer(customer, row)) throw forbidden('This ticket is not yours');
   return serializeTicket(row, 'customer', customer);
 }
 
-/**
- * A ticket as `reader` sees it (its customer, its engineer or an admin: serializeTicket's viewer and
- * reader), with the number of its messages they have not read.
- */
+/** A ticket as `reader` sees it (its customer, its engineer or an admin: serializeTicket's viewer and reader). */
 export async function ticketForReader(db: Db, reader: UserRow, ticketId: string) {
-  const row = await findTicketView(db, ticketId);
+  const row = await findTicketView(db, ticketId, unreadReader(reader));
   if (!row) throw notFound('Ticket not found');
   if (!mayReadTicket(reader, row)) throw forbidden('This ticket is not yours');
-  const unread = await unreadCount(db, {
-    ticketId,
-    readerId: reader.id,
-    staffNotes: mayUseStaffNotes(reader, row),
-  });
-  return { ...serializeTicket(row, isTicketCustomer(reader, row) ? 'customer' : 'staff', reader), unread };
+  return serializeTicket(row, isTicketCustomer(reader, row) ? 'customer' : 'staff', reader);
 }
 
 /**

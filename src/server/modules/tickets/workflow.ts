@@ -6,7 +6,7 @@ import { findUserById } from '../auth/queries.js';
 import { notifyFormerEngineer } from '../../events/ticket-notices.js';
 import type { Notices } from '../email/notices.js';
 import { eventsOfTicket, recordEvent } from './history.js';
-import { isAssignedEngineer } from './policy.js';
+import { isAssignedEngineer, unreadReader } from './policy.js';
 import { findTicket, findTicketView, lockTicket, updateTicket } from './queries.js';
 import { serializeTicket } from './serialize.js';
 
@@ -18,7 +18,7 @@ async function lockedTicket(tx: Db, id: string) {
 }
 
 async function staffView(db: Db, id: string, reader: UserRow) {
-  const row = await findTicketView(db, id);
+  const row = await findTicketView(db, id, unreadReader(reader));
   if (!row) throw notFound('Ticket not found');
   return serializeTicket(row, 'staff', reader);
 }

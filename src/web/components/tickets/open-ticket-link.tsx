@@ -5,7 +5,8 @@ import { cn } from '@/lib/utils';
 
 /**
  * Opens a ticket's own page (its conversation), with the count of messages the caller has not read
- * as a badge when the API gives one.
+ * as a badge (every ticket answer carries it; the lists are asked again on each live event and once
+ * the thread is read, so it follows both).
  */
 export function OpenTicketLink({
   ticketId,
@@ -30,9 +31,10 @@ export function OpenTicketLink({
       <MessagesSquare aria-hidden="true" className="size-4" />
       Open ticket <span className="sr-only">{number}</span>
       {count > 0 && (
+        // Read out as "Open ticket RF-1001 (3 unread messages)": the bare figure is for the eye only.
         <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-xs leading-none font-semibold text-white">
-          {count}
-          <span className="sr-only"> unread {count === 1 ? 'message' : 'messages'}</span>
+          <span aria-hidden="true">{count}</span>
+          <span className="sr-only">{` (${count} unread ${count === 1 ? 'message' : 'messages'})`}</span>
         </span>
       )}
     </Link>

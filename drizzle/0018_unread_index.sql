@@ -1,0 +1,2 @@
+DROP INDEX "ticket_messages_ticket_created_idx";--> statement-breakpoint
+CREATE INDEX "ticket_messages_thread_idx" ON "ticket_messages" USING btree ("ticket_id","created_at","id","author_id","internal");
