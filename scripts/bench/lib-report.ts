@@ -1,4 +1,4 @@
-/** The bench's figures and output: a median, bytes as MB, a plain text table, and a JSON file in bench-results/. */
+/** The bench's figures and output: a median, a percentile, bytes as MB, a plain text table, and a JSON file in bench-results/. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib.js';
@@ -10,6 +10,12 @@ export function median(values: number[]): number {
   if (sorted.length === 0) return NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** The nearest-rank `p`th percentile (0–100) of `values`; NaN for none. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 export const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);

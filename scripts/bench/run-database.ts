@@ -15,6 +15,7 @@ import { readMemory } from './lib-proc.js';
 import { type Child, spawnNode, startServer, waitReady } from './lib-processes.js';
 import { deepCursorPath, smallListTiming } from './run-admin-list.js';
 import { measure, medianOfRounds } from './run-cannon.js';
+import { type SearchReports, searchAndReports } from './run-search-reports.js';
 import { addOwnCeilings, type OwnList } from './run-own-ceilings.js';
 import {
   APP_PORT,
@@ -149,6 +150,7 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
   const endpoints: EndpointResult[] = [];
   let idle = 0;
   let list: DatabaseReport['adminList'];
+  let searchReports: SearchReports;
   try {
     idle = readMemory(server.pid)?.rss ?? 0;
     const customer = await login(base, MEASURED_CUSTOMER_EMAIL, BENCH_PASSWORD);
@@ -266,6 +268,8 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
 
     // 4. The same admin list on 1,000 tickets, from a second server running beside the first.
     if (small) await smallListTiming(small, { base, admin, deep }, list);
+    // 5. The search and the reports, the reports beside a 10,000-ticket set (run-search-reports.ts).
+    searchReports = await searchAndReports(big, { base, admin, tickets: seed.tickets });
   } finally {
     await server.stop();
     await ceilingProc.stop();
@@ -289,5 +293,6 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
     serverPeakRssBytes: serverPeak,
     serverIdleRssBytes: idle,
     adminList: list,
+    searchReports,
   };
 }

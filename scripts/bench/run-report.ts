@@ -1,5 +1,6 @@
 /** The benchmark's report: each database's figures checked against the targets, and the printed tables. */
 import { mb, table } from './lib-report.js';
+import { printSearchReports, searchReportsChecks } from './report-search.js';
 import {
   BIG,
   CONNECTIONS,
@@ -83,6 +84,7 @@ export function checks(report: DatabaseReport): TargetCheck[] {
       met: l.deepRatio <= TARGET_SCALE,
     });
   }
+  if (report.searchReports) out.push(...searchReportsChecks(report.database, report.searchReports));
   return out;
 }
 
@@ -198,6 +200,7 @@ export function printDatabase(report: DatabaseReport) {
       `ratio ${BIG}/${SMALL} (1-connection p50): first page ${f2(l.firstRatio)}×, deep page ${f2(l.deepRatio)}×`,
     );
   }
+  if (report.searchReports) printSearchReports(report.searchReports);
 }
 
 export function printWeb(web: WebBudget) {

@@ -3,6 +3,8 @@
  * and the clean-ups it runs on exit (see scripts/bench/run.ts).
  */
 
+import type { SearchReports } from './run-search-reports.js';
+
 /** BENCH_PORT_BASE moves the bench's three ports, so two benches (or a bench and a test) can run at once. */
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4500);
 export const APP_PORT = PORT_BASE;
@@ -28,6 +30,8 @@ export const TARGET_RATIO = 0.7;
 export const TARGET_P99_MS = 50;
 export const TARGET_SCALE = 1.5;
 export const TARGET_HOME_JS = 85_000;
+/** Issue 29: each search and each report, p50 one request at a time on 100,000 tickets. */
+export const TARGET_SEARCH_MS = 100;
 
 export interface EndpointResult {
   name: string;
@@ -73,6 +77,8 @@ export interface DatabaseReport {
   serverPeakRssBytes: number;
   serverIdleRssBytes: number;
   adminList: { big: ListTiming; small: ListTiming | null; firstRatio: number | null; deepRatio: number | null };
+  /** The search and the reports (run-search-reports.ts). */
+  searchReports?: SearchReports;
 }
 
 export type TicketsPage = { tickets: unknown[]; nextCursor: string | null };

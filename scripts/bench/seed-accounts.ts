@@ -15,6 +15,29 @@ export const BENCH_ADMIN_EMAIL = 'bench-staff@remotefix.test';
 export const customerEmail = (n: number) => `customer${n}@bench.remotefix.test`;
 export const MEASURED_TICKETS = 20;
 
+// Names as the search meets them: 40 × 40 first and last names, so a full name belongs to about one
+// customer in 1,600 and a surname to one in 40.
+const FIRST =
+  'Aarav Aditi Akash Ananya Anil Arjun Bhavna Deepak Divya Farhan Gaurav Harini Ishaan Kavya Kiran Lakshmi Manoj Meera Mohit Nandini Neha Nikhil Pooja Pranav Priya Rahul Rajesh Riya Rohan Sanjay Sara Shreya Siddharth Sneha Suresh Tanvi Varun Vikram Yash Zoya'.split(
+    ' ',
+  );
+const LAST =
+  'Agarwal Banerjee Bose Chatterjee Das Desai Fernandes Ghosh Gupta Hegde Iyer Jain Joshi Kapoor Khan Kulkarni Malhotra Mehta Menon Mishra Mukherjee Naidu Nair Pandey Patel Pillai Qureshi Rao Reddy Saxena Sharma Shetty Singh Sinha Srinivasan Thakur Trivedi Varghese Verma Yadav'.split(
+    ' ',
+  );
+/** Customer n's nine digits after the leading 9: n times a prime coprime to 10, mod 10⁹ (so all differ). */
+const PHONE_FACTOR = 982_451_653;
+
+/** Customer n's name (as the seed writes it). */
+export const customerName = (n: number) =>
+  `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / FIRST.length) % LAST.length]}`;
+/** Customer n's phone (as the seed writes it): +91 and ten digits. */
+export const customerPhone = (n: number) =>
+  `+91 9${String((BigInt(n) * BigInt(PHONE_FACTOR)) % 1_000_000_000n).padStart(9, '0')}`;
+
+const raw = (n: number) => sql.raw(String(n));
+const textArray = (words: string[]) => sql.raw(`array[${words.map((w) => `'${w}'`).join(', ')}]::text[]`);
+
 export interface AccountIds {
   customer: string;
   engineer: string;
@@ -35,7 +58,10 @@ export async function insertAccounts(
     'customers',
     sql`
       insert into users (name, email, phone, role, password_hash, created_at)
-      select 'Customer ' || i, 'customer' || i || '@bench.remotefix.test', '+91 9' || lpad(i::text, 9, '0'),
+      select (${textArray(FIRST)})[1 + i % ${raw(FIRST.length)}] || ' ' ||
+               (${textArray(LAST)})[1 + (i / ${raw(FIRST.length)}) % ${raw(LAST.length)}],
+             'customer' || i || '@bench.remotefix.test',
+             '+91 9' || lpad((i::bigint * ${raw(PHONE_FACTOR)} % 1000000000)::text, 9, '0'),
              'user', ${passwordHash}, now() - interval '400 days' + i * interval '1 minute'
       from generate_series(1, ${customers}::int) i`,
   );

@@ -14,10 +14,12 @@ export interface PlanSizes {
   total: number;
   customers: number;
   engineers: number;
+  /** The days the tickets are spread over, newest now. */
+  days: number;
 }
 
 export async function planTickets(tx: Db, run: RunStep, sizes: PlanSizes, ids: AccountIds): Promise<void> {
-  const { total, customers, engineers } = sizes;
+  const { total, customers, engineers, days } = sizes;
   // Every 20th slot of the ticket sequence is the measured customer's; the slot before it the measured engineer's.
   const step = Math.floor(total / MEASURED_TICKETS);
 
@@ -47,8 +49,8 @@ export async function planTickets(tx: Db, run: RunStep, sizes: PlanSizes, ids: A
   const { subs } = await one<{ subs: number }>(tx, sql`select count(*)::int as subs from bench_subs`);
   if (subs === 0) throw new Error('the catalogue is empty: migrate and seed the database first');
 
-  // Ticket i (1 = oldest … total = newest) is (total - i)/total of a year old. Its status depends on
-  // its age: most of last year's work is completed, the last fortnight's is mostly open. Ids are
+  // Ticket i (1 = oldest … total = newest) is (total - i)/total of `days` old (a year unless told). Its
+  // status depends on its age: most of last year's work is completed, the last fortnight's is mostly open. Ids are
   // version-4-shaped uuids made from md5 (ten times cheaper than gen_random_uuid() in PGlite).
   await run(
     'plan',
@@ -57,7 +59,7 @@ export async function planTickets(tx: Db, run: RunStep, sizes: PlanSizes, ids: A
       with g as (
         select i,
                (i::bigint * 2654435761 % 100)::int as r,
-               (${total}::int - i)::float8 * 365 / ${total}::int as age_days,
+               (${total}::int - i)::float8 * ${days}::float8 / ${total}::int as age_days,
                md5('bench-ticket-' || i) as h
         from generate_series(1, ${total}::int) i
       ), s as (
@@ -75,8 +77,11 @@ export async function planTickets(tx: Db, run: RunStep, sizes: PlanSizes, ids: A
       )
       select s.*,
              'order_bench_' || s.i as order_id,
+             -- done in 20 minutes to 3 hours, one in ten a day later, to the second (as the reports' medians meet them)
              case when s.status = 'completed'
-                  then s.created_at + least(make_interval(days => 1 + s.r % 3), (now() - s.created_at) / 2) end as completed_at,
+                  then s.created_at + least(make_interval(days => (s.r % 10 = 0)::int, mins => 20 + s.i * 7 % 160,
+                                                          secs => s.i % 571 / 10.0),
+                                            (now() - s.created_at) / 2) end as completed_at,
              case when s.measured_engineer then ${ids.engineer}::uuid
                   when s.status <> 'pending' or s.r % 10 = 0 then e.id end as engineer_id,
              case when s.measured_engineer then 'Measured Engineer'

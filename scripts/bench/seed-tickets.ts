@@ -1,7 +1,7 @@
 /**
  * The bench seeder's tickets and payments, from the plan (seed-plan.ts): each ticket, its verified
- * booking payment (payments.order_id = tickets.booking_order_id) and, where the plan says the fee was
- * paid, its verified in-progress fee payment.
+ * booking payment (payments.order_id = tickets.booking_order_id), where the plan says the fee was
+ * paid, its verified in-progress fee payment, and the ratings of most completed tickets.
  */
 import { sql } from 'drizzle-orm';
 import { BOOKING_FEE_PAISE, CURRENCY, IN_PROGRESS_FEE_PAISE } from '../../src/shared/product.js';
@@ -41,5 +41,17 @@ export async function insertTicketsAndPayments(run: RunStep): Promise<void> {
              created_at + (coalesce(completed_at, now()) - created_at) / 2,
              created_at + (coalesce(completed_at, now()) - created_at) / 2 + interval '1 minute'
       from bench_plan where fee_paid`,
+  );
+  // Six completed tickets in ten are rated, half of those 5, a few low, some with a comment; a rating is
+  // given up to an hour after completion (never in the future).
+  await run(
+    'ratings',
+    sql`
+      insert into ticket_ratings (ticket_id, engineer_id, score, comment, created_at)
+      select id, engineer_id,
+             case when i % 10 < 5 then 5 when i % 10 < 8 then 4 when i % 10 = 8 then 3 else 1 + i % 2 end,
+             case when i % 4 = 0 then 'Quick and polite, fixed on the first call.' end,
+             least(completed_at + make_interval(mins => 5 + i % 55), now())
+      from bench_plan where status = 'completed' and r % 10 < 6`,
   );
 }

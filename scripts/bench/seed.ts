@@ -9,7 +9,7 @@
  * (without either flag it uses DATABASE_URL, else DATA_DIR, else ./data, like the server).
  * BENCH_SEED_VERBOSE=1 prints the time of each statement.
  *
- * What it makes (all times spread over the last year, newest tickets mostly still open):
+ * What it makes (all times spread over the last year, or `days`, newest tickets mostly still open):
  * - `customers` customers (customerN@bench.remotefix.test), a few engineers and one bench admin,
  *   all sharing ONE argon2id hash of BENCH_PASSWORD computed once, so every one of them can log in;
  * - the measured customer (bench-customer@remotefix.test) with exactly 20 tickets and the measured
@@ -48,6 +48,8 @@ export interface SeedOptions {
   customers?: number;
   /** Engineers besides the measured one, who take every other assignment. */
   engineers?: number;
+  /** The days of history the tickets are spread over, the newest booked now. Default: 365. */
+  days?: number;
 }
 
 export interface SeedResult {
@@ -98,7 +100,7 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
     for (const index of secondary) await run(`drop ${index.name}`, sql.raw(`drop index "${index.name}"`));
 
     const ids = await insertAccounts(tx, run, { customers, engineers, passwordHash });
-    await planTickets(tx, run, { total, customers, engineers }, ids);
+    await planTickets(tx, run, { total, customers, engineers, days: options.days ?? 365 }, ids);
     await insertTicketsAndPayments(run);
     await insertHistory(run, ids.admin);
 
@@ -149,7 +151,9 @@ export async function openAndSeed(
   target: { url: string } | { dataDir: string },
   options: SeedOptions,
 ): Promise<{ database: Database; result: SeedResult; reused: boolean }> {
-  const database = openDatabase(target);
+  // A bulk load, not the app: building a GIN index of 100,000 rows takes longer than the app's
+  // statement time limit (5 s) on a busy machine.
+  const database = openDatabase('url' in target ? { ...target, statementTimeoutMs: 600_000 } : target);
   await prepareDatabase(database, { admin: undefined });
   const existing = await existingSeed(database);
   if (existing) return { database, result: existing, reused: true };
