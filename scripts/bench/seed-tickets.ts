@@ -12,12 +12,14 @@ export async function insertTicketsAndPayments(run: RunStep): Promise<void> {
     'tickets',
     sql`
       insert into tickets (id, user_id, main_service_id, sub_service_id, main_service_name, sub_service_name, service,
-                           description, status, remarks, engineer_id, booking_order_id, completed_at, created_at)
-      select id, user_id, main_id, sub_id, main_name, sub_name, main_name || ' › ' || sub_name,
-             description, status,
-             case when status = 'completed' then 'Fixed remotely: ' || lower(sub_name) || ' resolved and checked with the customer.' end,
-             engineer_id, order_id, completed_at, created_at
-      from bench_plan`,
+                           description, status, remarks, engineer_id, booking_order_id, completed_at, created_at, search)
+      select p.id, p.user_id, p.main_id, p.sub_id, p.main_name, p.sub_name, p.main_name || ' › ' || p.sub_name,
+             p.description, p.status,
+             case when p.status = 'completed' then 'Fixed remotely: ' || lower(p.sub_name) || ' resolved and checked with the customer.' end,
+             p.engineer_id, p.order_id, p.completed_at, p.created_at,
+             -- what the database's triggers would keep (they do not run during the load)
+             rf_ticket_search_text(p.description, u.name, u.email, u.phone)
+      from bench_plan p join users u on u.id = p.user_id`,
   );
   await run(
     'booking payments',

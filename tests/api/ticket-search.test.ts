@@ -3,7 +3,7 @@ import { tickets } from '../../src/server/db/schema/index.js';
 import type { Ticket } from '../../src/shared/contracts/tickets.js';
 import type { TicketStatus } from '../../src/shared/tickets.js';
 import { expectError, type Session, signUp } from '../support/api.js';
-import { get } from '../support/booking.js';
+import { bookAndPay, get, patch, serviceDraft } from '../support/booking.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -85,6 +85,16 @@ describe('GET /api/admin/tickets?q=', () => {
     expect(await ids(q('no such thing anywhere'))).toEqual([]);
   });
 
+  it('matches one or two letters or digits at the start of a word, as the admin starts typing', async () => {
+    expect(await ids(q('Me'))).toEqual([made.m3!.id, made.m2!.id, made.m1!.id]);
+    expect(await ids(q('bl'))).toEqual([made.a1!.id, made.m1!.id]);
+    expect(await ids(q('o'))).toEqual([made.m3!.id, made.m2!.id]);
+    expect(await ids(q('9'))).toEqual([made.m3!.id, made.m2!.id, made.m1!.id]);
+    // Inside a word, two letters find nothing ("ee" of Meera, "screen"); three find any part.
+    expect(await ids(q('ee'))).toEqual([]);
+    expect(await ids(q('eer'))).toEqual([made.m3!.id, made.m2!.id, made.m1!.id]);
+  });
+
   it('combines with the status, and pages with limit and cursor', async () => {
     expect(await ids(`${q('blue')}&status=completed`)).toEqual([made.a1!.id]);
     expect(await ids(`${q('meera')}&status=pending`)).toEqual([made.m1!.id]);
@@ -98,6 +108,25 @@ describe('GET /api/admin/tickets?q=', () => {
   it('lists everything for a blank search, and refuses a search over 200 characters (400)', async () => {
     expect(await ids(q('   '))).toEqual([made.a2!.id, made.a1!.id, made.m3!.id, made.m2!.id, made.m1!.id]);
     expectError(await get(t, `/api/admin/tickets?${q('x'.repeat(201))}`, admin.headers), 400);
+  });
+});
+
+describe('the search follows the customer', () => {
+  it('finds a customer who changed their name, email and phone after booking by the new ones only', async () => {
+    const kiran = await signUp(t, { name: 'Kiran Bose', email: 'kiran.bose@example.com', phone: '+91 99001 12233' });
+    const { ticket } = await bookAndPay(t, kiran, await serviceDraft(t, 0, 'Speakers crackle on every call'));
+    expect(await ids(q('kiran bose'))).toEqual([ticket.id]);
+    const res = await patch(
+      t,
+      '/api/profile',
+      { name: 'Kiran Sen', email: 'kiran.sen@example.org', phone: '+91 77665 54433' },
+      kiran.headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    for (const found of ['Kiran Sen', 'kiran.sen@example', '77665 54433', '+91 7766554433', 'speakers crackle']) {
+      expect(await ids(q(found)), found).toEqual([ticket.id]);
+    }
+    for (const gone of ['Kiran Bose', 'kiran.bose@', '99001 12233']) expect(await ids(q(gone)), gone).toEqual([]);
   });
 });
 

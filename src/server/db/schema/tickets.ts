@@ -41,6 +41,12 @@ export const tickets = pgTable(
     /** The remote session the customer gave (tool and id); cleared when the ticket is completed. */
     remoteTool: remoteToolEnum('remote_tool'),
     remoteAccessId: text('remote_access_id'),
+    /**
+     * What the admins' search matches (DECISIONS.md §7.5), lower-cased: the description and the
+     * customer's name, email and phone digits. Kept by the database (the ticket_search_column
+     * migration's triggers, on tickets and on the customer's account), never written by the app.
+     */
+    search: text('search').notNull().default(''),
   },
   (t) => [
     check('tickets_remote_access_whole', sql`(${t.remoteTool} is null) = (${t.remoteAccessId} is null)`),
@@ -54,8 +60,8 @@ export const tickets = pgTable(
     index('tickets_completed_idx')
       .on(t.completedAt)
       .where(sql`${t.completedAt} is not null`),
-    // The admins' ticket search: any part of the description (pg_trgm, in PostgreSQL and PGlite alike).
-    index('tickets_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // The admins' ticket search: any part of `search` (pg_trgm, in PostgreSQL and PGlite alike).
+    index('tickets_search_trgm_idx').using('gin', t.search.op('gin_trgm_ops')),
   ],
 );
 

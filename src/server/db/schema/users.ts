@@ -1,26 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../shared/roles.js';
 
 export const roleEnum = pgEnum('role', ROLES);
-
-/**
- * What the ticket search matches of a customer: name, email and the phone's digits alone (so
- * "98765 43210", "+919876543210" and "9876543210" all find one number). The index and the query
- * both use this expression.
- */
-export const usersSearchText = (t: { name: AnyPgColumn; email: AnyPgColumn; phone: AnyPgColumn }) =>
-  sql`${t.name} || ' ' || ${t.email} || ' ' || regexp_replace(${t.phone}, '[^0-9]', '', 'g')`;
 
 export const users = pgTable(
   'users',
@@ -46,8 +28,6 @@ export const users = pgTable(
       .where(sql`${t.googleSub} is not null`),
     index('users_role_created_idx').on(t.role, t.createdAt, t.id),
     index('users_created_idx').on(t.createdAt, t.id),
-    // The admins' ticket search (DECISIONS.md §7.5): a name, an email or a phone's digits, any part of them.
-    index('users_search_trgm_idx').using('gin', sql`(${usersSearchText(t)}) gin_trgm_ops`),
   ],
 );
 
