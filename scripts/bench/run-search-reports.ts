@@ -19,7 +19,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTarget, type Target } from './lib.js';
 import { getJson, login } from './lib-http.js';
 import { dropPgDatabase, freshPgDatabase } from './lib-postgres.js';
@@ -27,7 +26,7 @@ import { registerCleanup, startServer } from './lib-processes.js';
 import { percentile, table } from './lib-report.js';
 import { printSearchReports, searchReportsChecks } from './report-search.js';
 import { mark } from './run-report.js';
-import { APP_PORT, BIG, cleanups, KEEP, log, SMALL_PORT } from './run-settings.js';
+import { APP_PORT, BIG, cleanups, KEEP, log, runAsCommand, SMALL_PORT } from './run-settings.js';
 import { openAndSeed } from './seed.js';
 import { customerEmail, customerName, customerPhone } from './seed-accounts.js';
 
@@ -209,14 +208,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main()
-    .catch((err) => {
-      console.error(err);
-      process.exitCode = 1;
-    })
-    .finally(async () => {
-      if (!KEEP) for (const fn of cleanups) await fn();
-      process.exit(process.exitCode ?? 0);
-    });
-}
+runAsCommand(import.meta.url, main);

@@ -3,6 +3,7 @@
  * and the clean-ups it runs on exit (see scripts/bench/run.ts).
  */
 
+import { fileURLToPath } from 'node:url';
 import type { SearchReports } from './run-search-reports.js';
 
 /** BENCH_PORT_BASE moves the bench's three ports, so two benches (or a bench and a test) can run at once. */
@@ -85,5 +86,23 @@ export type TicketsPage = { tickets: unknown[]; nextCursor: string | null };
 
 /** Run on exit unless BENCH_KEEP=1: drop the databases and remove the data dirs made for the run. */
 export const cleanups: Array<() => Promise<void> | void> = [];
+
+/**
+ * Runs `main` when the file at `moduleUrl` is the command itself (`tsx scripts/bench/<file>.ts`), not
+ * when it is imported; then the clean-ups (unless BENCH_KEEP=1), and exits: autocannon and pg may keep
+ * handles open. An error is printed and exits 1.
+ */
+export function runAsCommand(moduleUrl: string, main: () => Promise<void>): void {
+  if (!process.argv[1] || fileURLToPath(moduleUrl) !== process.argv[1]) return;
+  main()
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    })
+    .finally(async () => {
+      if (!KEEP) for (const fn of cleanups) await fn();
+      process.exit(process.exitCode ?? 0);
+    });
+}
 
 export const log = (msg: string) => console.log(`[bench] ${msg}`);
