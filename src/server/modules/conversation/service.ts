@@ -46,7 +46,7 @@ const toMessage = (row: ThreadRow): Message => ({
   id: row.id,
   body: row.body,
   internal: row.internal,
-  author: { id: row.authorId, name: row.authorName, role: row.authorRole },
+  author: row.author,
   attachments: row.attachments,
   createdAt: row.createdAt.toISOString(),
 });
