@@ -26,6 +26,8 @@ export const TICKET_EVENT_KINDS = [
   'unassigned',
   /** The customer rated the completed ticket (DECISIONS.md §7.5), once. */
   'rated',
+  /** The customer gave or changed the remote session's tool and id (DECISIONS.md §7.2); never the id itself. */
+  'remote_access_set',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
@@ -40,6 +42,8 @@ export interface TicketEventDetails {
   assigned: { engineerId: string; engineerName: string; from?: { engineerId: string; engineerName: string } };
   unassigned: { engineerId: string; engineerName: string };
   rated: { score: number; comment: string | null };
+  /** Neither the tool nor the id: only the customer and the engineer at work see those (policy.ts). */
+  remote_access_set: { replaced: boolean };
   completed: { from: TicketStatus; remarks: string };
   payment_created: { kind: PaymentKind; amount: number; reopened?: boolean };
   payment_captured: PaymentTaken;

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema/index.js';
+import { ticketEvents, users } from '../../src/server/db/schema/index.js';
 import { updateUser } from '../../src/server/modules/auth/queries.js';
 import { createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
 import { bookAndPay, get, patch, serviceDraft } from '../support/booking.js';
+import { ticketOf } from '../support/conversation.js';
 import { type OpenEventStream, openEventStream, quietPeriod } from '../support/event-stream.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -93,6 +94,57 @@ describe('GET /api/events', () => {
         expect(new Date(data.at).toString()).not.toBe('Invalid Date');
       }
       expect(streams.customer.comments).toContain('open');
+    } finally {
+      for (const s of Object.values(streams)) s.close();
+    }
+  });
+
+  it('sends a remote session given or changed to the customer, the assigned engineer and admins, without it', async () => {
+    const ticketId = await ticketOf(t, customer, await serviceDraft(t), { engineer });
+    const streams = {
+      customer: await open(customer.headers),
+      engineer: await open(engineer.headers),
+      admin: await open(admin.headers),
+      otherCustomer: await open(otherCustomer.headers),
+      otherEngineer: await open(otherEngineer.headers),
+    };
+    const give = (accessId: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/tickets/${ticketId}/remote-access`,
+        headers: customer.headers,
+        payload: { tool: 'AnyDesk', accessId },
+      });
+    try {
+      expect((await give('842 113 907')).statusCode).toBe(200);
+      await Promise.all([streams.customer.waitFor(1), streams.engineer.waitFor(1), streams.admin.waitFor(1)]);
+      // The same again changes nothing and announces nothing; a new id is a change.
+      expect((await give('842 113 907')).statusCode).toBe(200);
+      expect((await give('555 000 111')).statusCode).toBe(200);
+      await Promise.all([streams.customer.waitFor(2), streams.engineer.waitFor(2), streams.admin.waitFor(2)]);
+      await quietPeriod();
+
+      for (const s of [streams.customer, streams.engineer, streams.admin]) {
+        // A kind of §7.1's list: the ticket's answer changed, so the page asks for it again.
+        expect(s.events.map((e) => e.data.kind)).toEqual(['status', 'status']);
+        for (const { data } of s.events) {
+          expect(data.ticketId).toBe(ticketId);
+          expect(Object.keys(data).sort()).toEqual(['at', 'kind', 'ticketId']);
+          expect(JSON.stringify(data)).not.toMatch(/AnyDesk|842|555/);
+        }
+      }
+      expect(streams.otherCustomer.events).toEqual([]);
+      expect(streams.otherEngineer.events).toEqual([]);
+      // In the ticket's history, by the customer, without the tool or the id.
+      const recorded = await t.database.db
+        .select({ actorId: ticketEvents.actorId, detail: ticketEvents.detail })
+        .from(ticketEvents)
+        .where(and(eq(ticketEvents.ticketId, ticketId), eq(ticketEvents.kind, 'remote_access_set')))
+        .orderBy(asc(ticketEvents.createdAt));
+      expect(recorded).toEqual([
+        { actorId: customer.user.id, detail: { replaced: false } },
+        { actorId: customer.user.id, detail: { replaced: true } },
+      ]);
     } finally {
       for (const s of Object.values(streams)) s.close();
     }

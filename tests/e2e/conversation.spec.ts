@@ -85,6 +85,12 @@ test.describe('the conversation on a ticket', () => {
     await expect(engineerPage.getByText('RustDesk:')).toContainText('123 456 789');
     await expect(engineerPage.getByText('No messages yet')).toBeVisible();
 
+    // The customer corrects the id: the engineer's page shows the new one without a reload. (Its
+    // "saved" toast may stand beside the first one's: the engineer's page is the proof.)
+    await customerPage.getByLabel('Access id').fill('987 654 321');
+    await customerPage.getByRole('button', { name: 'Save remote session' }).click();
+    await expect(engineerPage.getByText('RustDesk:')).toContainText('987 654 321', LIVE);
+
     // The customer writes, with a screenshot of the error.
     await customerPage.getByRole('textbox', { name: 'Message' }).fill('Here is the error I get.');
     await customerPage

@@ -39,6 +39,9 @@ const LIVE_KIND: Record<TicketEventKind, LiveTicketKind> = {
   payment_mismatch: 'payment',
   unassigned: 'assigned',
   rated: 'rated',
+  // Not in §7.1's list of kinds, which is closed: the ticket's answer changed (its remoteAccess), as a
+  // status change changes it, so a client asks for the ticket again. The event names no tool or id.
+  remote_access_set: 'status',
 };
 
 /**

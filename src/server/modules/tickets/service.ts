@@ -61,7 +61,9 @@ export async function ticketForReader(db: Db, reader: UserRow, ticketId: string)
 
 /**
  * The customer gives (or corrects) the remote session's tool and id, until the ticket is completed;
- * the assigned engineer sees it while the ticket is in progress (serializeTicket, policy.ts).
+ * the assigned engineer sees it while the ticket is in progress (serializeTicket, policy.ts). A change
+ * is recorded and announced like any other (the engineer's open page asks for the ticket again); the
+ * same tool and id again change nothing and announce nothing.
  */
 export async function setRemoteAccess(db: Db, customer: UserRow, ticketId: string, access: RemoteAccess) {
   await db.transaction(async (tx) => {
@@ -69,7 +71,14 @@ export async function setRemoteAccess(db: Db, customer: UserRow, ticketId: strin
     if (!ticket) throw notFound('Ticket not found');
     if (!isTicketCustomer(customer, ticket)) throw forbidden('This ticket is not yours');
     if (!maySetRemoteAccess(customer, ticket)) throw conflict('This ticket is completed: it takes no remote session');
+    if (ticket.remoteTool === access.tool && ticket.remoteAccessId === access.accessId) return;
     await updateTicket(tx, ticketId, { remoteTool: access.tool, remoteAccessId: access.accessId });
+    await recordEvent(tx, {
+      ticketId,
+      actorId: customer.id,
+      kind: 'remote_access_set',
+      detail: { replaced: ticket.remoteAccessId !== null },
+    });
   });
   return customerTicket(db, customer, ticketId);
 }

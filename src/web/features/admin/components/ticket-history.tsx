@@ -25,6 +25,7 @@ const LABELS: Record<TicketEvent['kind'], string> = {
   payment_mismatch: 'Payment for a wrong amount: refund due',
   unassigned: 'Engineer unassigned',
   rated: 'Rating',
+  remote_access_set: 'Remote session given by the customer',
 };
 
 /** The event's detail as the server writes it for its kind (TicketEventDetails, shared). */
@@ -60,6 +61,8 @@ function describe(e: TicketEvent): string {
     }
     case 'completed':
       return detailOf(e, e.kind).remarks;
+    case 'remote_access_set':
+      return detailOf(e, e.kind).replaced ? 'A new tool or id in place of the earlier one' : '';
     case 'rated': {
       const d = detailOf(e, e.kind);
       return `Rated ${d.score} of 5 by the customer${d.comment ? `: “${d.comment}”` : ''}`;
