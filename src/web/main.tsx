@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { keepFocusInPlace } from '@/lib/focus';
 import { showCarriedToasts } from '@/lib/toast';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { AppRouter } from './app/router';
 
 /** The entry of the app pages (app.html): dashboards, admin and the sign-in callback, client-rendered. */
 const root = document.getElementById('root');
@@ -13,7 +12,7 @@ if (!root) throw new Error('#root is missing from app.html');
 createRoot(root).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <AppRouter />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,26 +1,40 @@
 import { AlertTriangle, Home, RotateCw } from 'lucide-react';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { appConfig } from '@/lib/app-config';
+import { isCodeLoadFailure } from '@/lib/code-load';
 
 /**
- * Browsers word a failed `import()` differently (Chromium, Firefox, Safari). It happens when the
- * connection drops, or when a deploy has replaced the files an open tab still asks for; the browser
- * remembers the failure for the page's lifetime, so only a reload can fetch the code again.
+ * Catches a page that cannot load its code or throws while rendering, and shows RouteError in its
+ * place: inside its layout (the header stays usable) around a page, above every layout around the
+ * routes. It lets go once the address moves to another page (`resetKey`: the path).
  */
-const LOAD_FAILURE =
-  /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
+export class RouteErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  { error: unknown; key: string }
+> {
+  override state = { error: null as unknown, key: this.props.resetKey };
 
-const isCodeLoadFailure = (error: unknown) => error instanceof Error && LOAD_FAILURE.test(error.message);
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { key: string }) {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
 
 /**
- * What a page that failed shows in place of itself, inside its layout (the header stays usable): a
- * reason in plain words and a way on, never the router's own error text or a blank screen. It uses
- * no router context, so it also serves as the last resort above every layout.
+ * What a page that failed shows in place of itself: a reason in plain words and a way on, never an
+ * error's own text or a blank screen. It uses no router context, so it also serves as the last
+ * resort above every layout.
  */
-export function RouteError() {
-  const error = useRouteError();
+function RouteError({ error }: { error: unknown }) {
   const codeFailed = isCodeLoadFailure(error);
   return (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">

@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage, NetworkError } from '@/lib/api-client';
 import { useAuthDialog } from '@/lib/auth-dialog';
+import { useLinkToken } from '@/lib/use-link-token';
 import { useAppNavigation } from '@/lib/navigation';
 import { toast } from '@/lib/toast';
 import { useResetPassword } from '../api/password-calls';
@@ -22,16 +23,6 @@ const schema = z
   .object({ password: passwordField, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The two passwords do not match' });
 type Values = z.input<typeof schema>;
-
-/** The link's token, taken out of the address bar before anything else (history, Referer). */
-function useTokenFromLink(): string {
-  const [token] = useState(() => {
-    const found = new URLSearchParams(window.location.search).get('token') ?? '';
-    if (found) window.history.replaceState(window.history.state, '', paths.resetPassword);
-    return found;
-  });
-  return token;
-}
 
 function AskAgain({ message }: { message: string }) {
   const { openAuthDialog } = useAuthDialog();
@@ -47,7 +38,7 @@ function AskAgain({ message }: { message: string }) {
 
 /** /reset-password?token=…: the page the reset email links to. A new password, then signed in. */
 export default function ResetPasswordPage() {
-  const token = useTokenFromLink();
+  const token = useLinkToken(paths.resetPassword);
   const { navigate } = useAppNavigation();
   const { openAuthDialog } = useAuthDialog();
   const mutation = useResetPassword();

@@ -1,5 +1,4 @@
 import { MailX } from 'lucide-react';
-import { useState } from 'react';
 import type { NotificationTopic } from '@shared/contracts/emails';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,6 +7,7 @@ import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { AppLink } from '@/lib/navigation';
+import { useLinkToken } from '@/lib/use-link-token';
 import { useUnsubscribe, useUnsubscribeLink } from '../api/notification-calls';
 
 const WHAT: Record<NotificationTopic, string> = {
@@ -20,11 +20,7 @@ const WHAT: Record<NotificationTopic, string> = {
  * off and for which address, and does it on a click (a mail client's one-click POST needs no page).
  */
 export default function UnsubscribePage() {
-  const [token] = useState(() => {
-    const found = new URLSearchParams(window.location.search).get('token') ?? '';
-    if (found) window.history.replaceState(window.history.state, '', paths.unsubscribe);
-    return found;
-  });
+  const token = useLinkToken(paths.unsubscribe);
   const link = useUnsubscribeLink(token);
   const unsubscribe = useUnsubscribe(token);
   let body;
