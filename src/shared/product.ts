@@ -17,6 +17,12 @@ export const SUPPORT_HOURS = {
   regular: 'Monday-Friday 9:00 AM to 6:00 PM',
 } as const;
 
+/**
+ * Tickets a list page holds unless the caller asks for another number (at most `max`). Here rather
+ * than with the list's schema (contracts/tickets.ts) so a browser list can name it without zod.
+ */
+export const PAGE_SIZE = { default: 20, max: 100 } as const;
+
 export const LIMITS = {
   nameMax: 100,
   emailMax: 254,

@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, loginInBrowser, signUpViaApi, test } from './support/fixtures';
-import { adminToken } from './support/staff';
+import { adminToken, openAdmin } from './support/staff';
 
 /**
  * A page whose code cannot load (the connection dropped, or a deploy replaced the files an open tab
@@ -55,6 +55,44 @@ test.describe('when a page cannot load its code', () => {
     await expect(page).toHaveURL('/service');
     await expect(alert).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('an admin tab whose code cannot load says so in its panel; the page and the other tabs still work', async ({
+    page,
+    request,
+  }) => {
+    const chunk = '**/assets/users-tab-*.js';
+    await page.route(chunk, (route) => route.abort());
+    await openAdmin(page, request);
+    await page.getByRole('tab', { name: 'All Users' }).click();
+    const alert = page.getByRole('tabpanel', { name: 'All Users' }).getByRole('alert');
+    await expect(alert).toContainText('This part of the page could not load');
+    await expect(alert).toContainText('Check your connection');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin dashboard');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('tab', { name: 'All Tickets' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'All Tickets' }).getByLabel('Filter by status')).toBeVisible();
+
+    await page.unroute(chunk);
+    await page.getByRole('tab', { name: 'All Users' }).click();
+    await alert.getByRole('button', { name: 'Reload' }).click();
+    await expect(
+      page.getByRole('tabpanel', { name: 'All Users' }).getByRole('button', { name: /New User/ }),
+    ).toBeVisible();
+  });
+
+  test('a form whose code cannot load says so where it would open, and the tickets stay', async ({ page, request }) => {
+    const customer = await signUpViaApi(request);
+    await page.route('**/assets/book-ticket-form-*.js', (route) => route.abort());
+    await loginInBrowser(page, customer.token);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'New Ticket' }).click();
+    const alert = page.getByRole('tabpanel', { name: 'My Tickets' }).getByRole('alert');
+    await expect(alert).toContainText('This part of the page could not load');
+    await expect(alert.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(page.getByText('No tickets yet')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
   test('an app page whose first script never arrives says so after a while, not a blank page', async ({ page }) => {

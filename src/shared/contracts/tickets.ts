@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../tickets.js';
-import { LIMITS } from '../product.js';
+import { LIMITS, PAGE_SIZE } from '../product.js';
 import { descriptionField, requiredId, requiredText } from './common.js';
 import { ratingSchema } from './ratings.js';
 import { remoteAccessSchema } from './messages.js';
@@ -46,8 +46,7 @@ export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketResponseSchema = z.object({ ticket: ticketSchema });
 export type TicketResponse = z.infer<typeof ticketResponseSchema>;
 
-/** Tickets a list page holds unless the caller asks for another number (at most `max`). */
-export const PAGE_SIZE = { default: 20, max: 100 } as const;
+export { PAGE_SIZE };
 
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),

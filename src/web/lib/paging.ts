@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@shared/contracts/tickets';
+import { PAGE_SIZE } from '@shared/product';
 
 /**
  * The address of one page of a keyset-paged list: the server's default page size (every list asks

@@ -4,7 +4,7 @@ import { isStaff } from '@shared/roles';
 import { AccountUnavailable } from '@/components/layout/account-unavailable';
 import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
-import { TicketHistoryButton } from '@/features/admin/components/ticket-history';
+import { TicketHistoryButton } from '@/features/admin/components/ticket-history-button';
 import { TicketConversationPage } from '@/features/conversation/components/ticket-conversation-page';
 import { useTicket } from '@/features/conversation/api/conversation-queries';
 import { TicketPageRating } from '@/features/customer/components/ticket-page-rating';

@@ -6,6 +6,7 @@ import { feeName } from '@shared/payments';
 import { formatRupees } from '@shared/product';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { InlineLoading } from '@/components/ui/state';
 import { toastError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { downloadReceipt, ticketReceiptsQuery } from '@/lib/receipts';
@@ -51,14 +52,7 @@ export function TicketReceipts({
   enabled?: boolean;
 }) {
   const query = useQuery({ ...ticketReceiptsQuery(root, ticketId), enabled });
-  if (query.isPending) {
-    return (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner label="Loading receipts" />
-        <span aria-hidden="true">Loading receipts…</span>
-      </p>
-    );
-  }
+  if (query.isPending) return <InlineLoading label="Loading receipts" />;
   if (query.isError) {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-900">

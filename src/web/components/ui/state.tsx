@@ -12,6 +12,16 @@ export function LoadingState({ label }: { label: string }) {
   );
 }
 
+/** The same, on one line inside a card (a part that is loading under the rest). */
+export function InlineLoading({ label }: { label: string }) {
+  return (
+    <p className="flex items-center gap-2 text-sm text-muted-foreground">
+      <Spinner label={label} />
+      <span aria-hidden="true">{label}…</span>
+    </p>
+  );
+}
+
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed bg-white px-6 py-12 text-center">
@@ -23,7 +33,15 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 /** A list that failed to load says so and offers a retry (nothing is lost). */
-export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+export function ErrorState({
+  message,
+  onRetry,
+  retryLabel = 'Try again',
+}: {
+  message: string;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   return (
     <div
       role="alert"
@@ -33,7 +51,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
       <p className="mt-3 font-semibold text-red-900">{message}</p>
       {onRetry && (
         <Button variant="outline" size="sm" className="mt-4" onClick={onRetry}>
-          Try again
+          {retryLabel}
         </Button>
       )}
     </div>

@@ -1,17 +1,21 @@
 import { ChartColumn, Database, Inbox, Layers, ListRestart, Mail, ShieldCheck, Ticket, Users } from 'lucide-react';
+import { lazy } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import type { User } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
+import { LazyPart } from '@/components/ui/lazy-part';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useTabParam } from '@/lib/use-tab-param';
-import { ContactsTab } from './contacts-tab';
-import { EmailsTab } from './emails-tab';
-import { JobsTab } from './jobs-tab';
-import { ReportsTab } from './reports-tab';
-import { ServicesTab } from './services-tab';
 import { TicketsTab } from './tickets-tab';
-import { UsersTab } from './users-tab';
+
+// All Tickets comes with the page; every other tab (its forms, charts and zod) loads when chosen.
+const ReportsTab = lazy(() => import('./reports-tab').then((m) => ({ default: m.ReportsTab })));
+const UsersTab = lazy(() => import('./users-tab').then((m) => ({ default: m.UsersTab })));
+const ContactsTab = lazy(() => import('./contacts-tab').then((m) => ({ default: m.ContactsTab })));
+const ServicesTab = lazy(() => import('./services-tab').then((m) => ({ default: m.ServicesTab })));
+const EmailsTab = lazy(() => import('./emails-tab').then((m) => ({ default: m.EmailsTab })));
+const JobsTab = lazy(() => import('./jobs-tab').then((m) => ({ default: m.JobsTab })));
 
 const TABS = ['tickets', 'reports', 'users', 'contacts', 'services', 'emails', 'jobs'] as const;
 
@@ -83,27 +87,39 @@ export default function AdminDashboard() {
         </TabsContent>
         <TabsContent value="reports">
           <h2 className="sr-only">Reports</h2>
-          <ReportsTab />
+          <LazyPart label="Loading the reports">
+            <ReportsTab />
+          </LazyPart>
         </TabsContent>
         <TabsContent value="users">
           <h2 className="sr-only">All users</h2>
-          <UsersTab />
+          <LazyPart label="Loading the users">
+            <UsersTab />
+          </LazyPart>
         </TabsContent>
         <TabsContent value="contacts">
           <h2 className="sr-only">Contact requests</h2>
-          <ContactsTab />
+          <LazyPart label="Loading the contact requests">
+            <ContactsTab />
+          </LazyPart>
         </TabsContent>
         <TabsContent value="services">
           <h2 className="sr-only">Services</h2>
-          <ServicesTab />
+          <LazyPart label="Loading the services">
+            <ServicesTab />
+          </LazyPart>
         </TabsContent>
         <TabsContent value="emails">
           <h2 className="sr-only">Outgoing email</h2>
-          <EmailsTab />
+          <LazyPart label="Loading the outgoing email">
+            <EmailsTab />
+          </LazyPart>
         </TabsContent>
         <TabsContent value="jobs">
           <h2 className="sr-only">Background jobs</h2>
-          <JobsTab />
+          <LazyPart label="Loading the jobs">
+            <JobsTab />
+          </LazyPart>
         </TabsContent>
       </Tabs>
     </div>

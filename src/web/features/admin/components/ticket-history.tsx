@@ -1,10 +1,7 @@
-import { History } from 'lucide-react';
-import { useState } from 'react';
 import type { TicketEvent } from '@shared/contracts/admin';
 import type { PaymentKind } from '@shared/payments';
 import { formatRupees } from '@shared/product';
 import { statusTitle, type TicketEventDetails, type TicketEventKind } from '@shared/tickets';
-import { Button } from '@/components/ui/button';
 import { TicketReceipts } from '@/components/tickets/ticket-receipts';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ErrorState, LoadingState } from '@/components/ui/state';
@@ -72,52 +69,47 @@ function describe(e: TicketEvent): string {
   }
 }
 
-/** A ticket's receipts and audit trail, fetched when the dialog opens. */
-export function TicketHistoryButton({
+/** A ticket's receipts and audit trail, fetched when the dialog opens (ticket-history-button.tsx). */
+export default function TicketHistoryDialog({
   ticketId,
   service,
   number,
+  open,
+  onOpenChange,
 }: {
   ticketId: string;
   service: string;
   number: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
 }) {
-  const [open, setOpen] = useState(false);
   const history = useTicketHistory(ticketId, open);
   return (
-    <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`History of ticket ${service}`}>
-        <History aria-hidden="true" />
-        History
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent title="Ticket history" description={`${number} · ${service}`} className="max-w-lg">
-          <section aria-labelledby={`receipts-${ticketId}`} className="mb-5 flex flex-col gap-2">
-            <h3 id={`receipts-${ticketId}`} className="text-sm font-semibold">
-              Receipts
-            </h3>
-            <TicketReceipts ticketId={ticketId} root={ticketQueryRoots.adminHistory} enabled={open} />
-          </section>
-          {history.isPending && <LoadingState label="Loading history" />}
-          {history.isError && (
-            <ErrorState message="Could not load the history." onRetry={() => void history.refetch()} />
-          )}
-          {history.data && (
-            <ol className="relative flex flex-col gap-4 border-l pl-5">
-              {history.data.map((e) => (
-                <li key={e.id} className="text-sm">
-                  <span className="absolute -left-1.5 mt-1.5 size-3 rounded-full bg-primary" aria-hidden="true" />
-                  <p className="font-semibold">{LABELS[e.kind]}</p>
-                  {describe(e) && <p className="wrap-anywhere text-slate-700">{describe(e)}</p>}
-                  <p className="text-xs text-muted-foreground">
-                    {formatDateTime(e.createdAt)} · {e.actor ? `${e.actor.name} (${e.actor.role})` : 'System'}
-                  </p>
-                </li>
-              ))}
-            </ol>
-          )}
-        </DialogContent>
-      </Dialog>
-    </>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Ticket history" description={`${number} · ${service}`} className="max-w-lg">
+        <section aria-labelledby={`receipts-${ticketId}`} className="mb-5 flex flex-col gap-2">
+          <h3 id={`receipts-${ticketId}`} className="text-sm font-semibold">
+            Receipts
+          </h3>
+          <TicketReceipts ticketId={ticketId} root={ticketQueryRoots.adminHistory} enabled={open} />
+        </section>
+        {history.isPending && <LoadingState label="Loading history" />}
+        {history.isError && <ErrorState message="Could not load the history." onRetry={() => void history.refetch()} />}
+        {history.data && (
+          <ol className="relative flex flex-col gap-4 border-l pl-5">
+            {history.data.map((e) => (
+              <li key={e.id} className="text-sm">
+                <span className="absolute -left-1.5 mt-1.5 size-3 rounded-full bg-primary" aria-hidden="true" />
+                <p className="font-semibold">{LABELS[e.kind]}</p>
+                {describe(e) && <p className="wrap-anywhere text-slate-700">{describe(e)}</p>}
+                <p className="text-xs text-muted-foreground">
+                  {formatDateTime(e.createdAt)} · {e.actor ? `${e.actor.name} (${e.actor.role})` : 'System'}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }

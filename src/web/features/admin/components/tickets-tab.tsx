@@ -14,7 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
 import { useAdminTickets } from '../api/admin-queries';
 import { TicketActions } from './ticket-actions';
-import { TicketHistoryButton } from './ticket-history';
+import { TicketHistoryButton } from './ticket-history-button';
 import { CsvDownloadButton, TicketSearchBox, useSettled } from './ticket-search';
 
 const Person = ({ p }: { p: { name: string; email?: string | undefined; phone?: string | undefined } }) => (

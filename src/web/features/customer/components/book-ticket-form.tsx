@@ -27,7 +27,7 @@ function withBookedTicket<Cursor>(list: InfiniteData<TicketsResponse, Cursor> | 
 }
 
 /** "Book a New Ticket": the ticket is created only once the ₹99 booking fee is paid. */
-export function BookTicketForm({ user, onDone }: { user: User; onDone(): void }) {
+export default function BookTicketForm({ user, onDone }: { user: User; onDone(): void }) {
   const form = useForm<Values, unknown, z.output<typeof ticketDraftSchema>>({
     resolver: zodResolver(ticketDraftSchema),
     defaultValues: EMPTY,

@@ -1,13 +1,16 @@
 import { Plus, Ticket as TicketIcon, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import type { User } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
+import { LazyPart } from '@/components/ui/lazy-part';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CheckoutProvider } from '@/features/payments/components/checkout-provider';
 import { useTabParam } from '@/lib/use-tab-param';
-import { BookTicketForm } from './book-ticket-form';
-import { ProfilePanel } from './profile-panel';
 import { TicketList } from './ticket-list';
+
+// The forms (react-hook-form, zod) load when they are opened: the tickets come first.
+const BookTicketForm = lazy(() => import('./book-ticket-form'));
+const ProfilePanel = lazy(() => import('./profile-panel'));
 
 const TABS = ['tickets', 'profile'] as const;
 
@@ -37,7 +40,9 @@ export function CustomerDashboard({ user }: { user: User }) {
             {/* Keeps the heading levels in order (h1, h2, then the form's and the cards' h3). */}
             <h2 className="sr-only">Your tickets</h2>
             {booking ? (
-              <BookTicketForm user={user} onDone={() => setBooking(false)} />
+              <LazyPart label="Loading the booking form">
+                <BookTicketForm user={user} onDone={() => setBooking(false)} />
+              </LazyPart>
             ) : (
               // Back with the focus once the form has closed (booked or cancelled).
               <Button className="self-start" onClick={() => setBooking(true)} autoFocus={booking === false}>
@@ -48,7 +53,9 @@ export function CustomerDashboard({ user }: { user: User }) {
             <TicketList user={user} />
           </TabsContent>
           <TabsContent value="profile">
-            <ProfilePanel user={user} />
+            <LazyPart label="Loading your profile">
+              <ProfilePanel user={user} />
+            </LazyPart>
           </TabsContent>
         </Tabs>
       </div>

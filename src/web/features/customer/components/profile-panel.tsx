@@ -60,7 +60,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone(): void }) {
 }
 
 /** Profile tab: the details, the email notifications, the password. */
-export function ProfilePanel({ user }: { user: User }) {
+export default function ProfilePanel({ user }: { user: User }) {
   return (
     <div className="flex flex-col gap-6">
       <ProfileDetails user={user} />

@@ -5,17 +5,23 @@ import { CURRENCY, formatRupees, IN_PROGRESS_FEE_PAISE } from '@shared/product';
 import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
-import { TicketReceipts } from '@/components/tickets/ticket-receipts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LazyPart } from '@/components/ui/lazy-part';
 import { Spinner } from '@/components/ui/spinner';
 import { createInProgressOrder } from '@/features/payments/api/payment-calls';
 import { usePaymentFlow } from '@/features/payments/api/use-payment-flow';
 import { formatDateTime } from '@/lib/format';
 import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 import { useRefreshTickets } from '../api/customer-queries';
-import { RateTicket } from './rate-ticket';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+
+// Parts a card shows only in some states load with the first card that shows them: the receipts
+// once opened, the rating (its form: react-hook-form, zod) once a ticket is completed.
+const TicketReceipts = lazy(() =>
+  import('@/components/tickets/ticket-receipts').then((m) => ({ default: m.TicketReceipts })),
+);
+const RateTicket = lazy(() => import('./rate-ticket').then((m) => ({ default: m.RateTicket })));
 
 function EngineerContact({ engineer }: { engineer: NonNullable<Ticket['engineer']> }) {
   return (
@@ -75,14 +81,18 @@ function PayToContinue({ ticket, user }: { ticket: Ticket; user: User }) {
   );
 }
 
-/** The ticket's receipts, asked for when the customer opens them. */
+/** The ticket's receipts, loaded (their code and the list) when the customer opens them. */
 function Receipts({ ticketId }: { ticketId: string }) {
   const [open, setOpen] = useState(false);
   return (
     <details className="mt-4 border-t pt-3" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer text-sm font-semibold text-primary">Receipts</summary>
       <div className="mt-3">
-        <TicketReceipts ticketId={ticketId} root={ticketQueryRoots.customer} enabled={open} />
+        {open && (
+          <LazyPart label="Loading receipts" inline>
+            <TicketReceipts ticketId={ticketId} root={ticketQueryRoots.customer} />
+          </LazyPart>
+        )}
       </div>
     </details>
   );
@@ -185,7 +195,9 @@ export function TicketCard({
             )}
           </div>
           {ticket.engineer && <EngineerContact engineer={ticket.engineer} />}
-          <RateTicket ticket={ticket} />
+          <LazyPart label="Loading the rating" inline>
+            <RateTicket ticket={ticket} />
+          </LazyPart>
         </div>
       )}
 

@@ -1,23 +1,16 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { toast } from '@/lib/toast';
-import { completeTicketBodySchema } from '@shared/contracts/tickets';
+import { lazy, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Textarea } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
-import { ApiError, SessionEndedError } from '@/lib/api-client';
-import { useCompleteTicket } from '../api/engineer-queries';
+import { LazyPart } from '@/components/ui/lazy-part';
+
+// The form and its checks (zod) load when the engineer opens it.
+const CompleteTicketForm = lazy(() => import('./complete-ticket-form'));
 
 /** Complete Ticket → remarks → Submit & Complete / Cancel (SPEC.md §2, §8). */
 export function CompleteTicket({ ticketId }: { ticketId: string }) {
   const [open, setOpen] = useState(false);
-  const [remarks, setRemarks] = useState('');
-  const [error, setError] = useState<string>();
   // After Cancel the button comes back with the focus, where the keyboard user left off.
   const [cancelled, setCancelled] = useState(false);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const mutation = useCompleteTicket();
 
   if (!open) {
     return (
@@ -27,64 +20,15 @@ export function CompleteTicket({ ticketId }: { ticketId: string }) {
       </Button>
     );
   }
-
-  const submit = async () => {
-    const parsed = completeTicketBodySchema.safeParse({ remarks });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? 'Please enter remarks before completing the ticket.';
-      setError(message);
-      toast.error(message);
-      field.current?.focus();
-      return;
-    }
-    setError(undefined);
-    try {
-      await mutation.mutateAsync({ id: ticketId, remarks: parsed.data.remarks });
-      toast.success('Ticket marked as completed!');
-    } catch (err) {
-      if (err instanceof SessionEndedError) return; // the API client has said so
-      if (err instanceof ApiError) toast.error(err.message || 'Failed to complete ticket.');
-      else toast.error('Server error while completing ticket.');
-    }
-  };
-
   return (
-    <form
-      className="flex flex-col gap-3"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <FormField label="Remarks" error={error} required announce={false}>
-        <Textarea
-          ref={field}
-          rows={3}
-          value={remarks}
-          onChange={(e) => setRemarks(e.target.value)}
-          placeholder="What did you find and fix?"
-          autoFocus
-        />
-      </FormField>
-      <div className="flex gap-3">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending && <Spinner label="Completing ticket" />}
-          Submit & Complete
-        </Button>
-        <Button
-          variant="outline"
-          onClick={() => {
-            setOpen(false);
-            setRemarks('');
-            setError(undefined);
-            setCancelled(true);
-          }}
-          disabled={mutation.isPending}
-        >
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <LazyPart label="Loading the form" inline>
+      <CompleteTicketForm
+        ticketId={ticketId}
+        onCancel={() => {
+          setOpen(false);
+          setCancelled(true);
+        }}
+      />
+    </LazyPart>
   );
 }

@@ -1,0 +1,68 @@
+import { useRef, useState } from 'react';
+import { toast } from '@/lib/toast';
+import { completeTicketBodySchema } from '@shared/contracts/tickets';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, SessionEndedError } from '@/lib/api-client';
+import { useCompleteTicket } from '../api/engineer-queries';
+
+/** The remarks and Submit & Complete / Cancel, once the engineer has chosen Complete Ticket. */
+export default function CompleteTicketForm({ ticketId, onCancel }: { ticketId: string; onCancel(): void }) {
+  const [remarks, setRemarks] = useState('');
+  const [error, setError] = useState<string>();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const mutation = useCompleteTicket();
+
+  const submit = async () => {
+    const parsed = completeTicketBodySchema.safeParse({ remarks });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'Please enter remarks before completing the ticket.';
+      setError(message);
+      toast.error(message);
+      field.current?.focus();
+      return;
+    }
+    setError(undefined);
+    try {
+      await mutation.mutateAsync({ id: ticketId, remarks: parsed.data.remarks });
+      toast.success('Ticket marked as completed!');
+    } catch (err) {
+      if (err instanceof SessionEndedError) return; // the API client has said so
+      if (err instanceof ApiError) toast.error(err.message || 'Failed to complete ticket.');
+      else toast.error('Server error while completing ticket.');
+    }
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-3"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <FormField label="Remarks" error={error} required announce={false}>
+        <Textarea
+          ref={field}
+          rows={3}
+          value={remarks}
+          onChange={(e) => setRemarks(e.target.value)}
+          placeholder="What did you find and fix?"
+          autoFocus
+        />
+      </FormField>
+      <div className="flex gap-3">
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending && <Spinner label="Completing ticket" />}
+          Submit & Complete
+        </Button>
+        <Button variant="outline" onClick={onCancel} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
