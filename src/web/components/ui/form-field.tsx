@@ -1,4 +1,3 @@
-import { Label } from '@radix-ui/react-label';
 import { cloneElement, type ReactElement, useId } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -26,14 +25,14 @@ export function FormField({ label, error, hint, required, className, announce = 
   const describedBy = error ? messageId : hint ? hintId : undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <Label htmlFor={id} className="text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
         {required && (
           <span aria-hidden="true" className="ml-0.5 text-destructive">
             *
           </span>
         )}
-      </Label>
+      </label>
       {cloneElement(children, {
         id,
         'aria-invalid': error ? true : undefined,
