@@ -65,6 +65,26 @@ const precompress = (): Plugin => ({
   },
 });
 
+/** The modules every live page runs (marketing pages once live, and every app page): see `shell` below. */
+const SHELL = [
+  'app/app-shell',
+  'app/providers',
+  'config/paths',
+  'lib/api-client',
+  'lib/auth',
+  'lib/focus',
+  'lib/token-store',
+  'lib/utils',
+  'components/ui/button',
+  'components/ui/spinner',
+  'components/ui/state',
+  'components/ui/tooltip',
+  'components/layout/logo',
+  'components/layout/account-unavailable',
+];
+const webModules = (paths: string[]) =>
+  new RegExp(`src[\\\\/]web[\\\\/](${paths.map((p) => p.replace(/\//g, '[\\\\/]')).join('|')})\\.`);
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
@@ -94,13 +114,30 @@ export default defineConfig(({ isSsrBuild }) => ({
             app: fileURLToPath(new URL('./src/web/app.html', import.meta.url)),
           },
           output: {
-            // The libraries every page starts with, in one cached file; Vite splits the app's own
-            // modules by itself.
+            // The libraries every page starts with, and the app's shell, each in one cached file; Vite
+            // splits the rest of the app's modules by itself.
             codeSplitting: {
               groups: [
                 {
                   name: 'vendor',
+                  priority: 3,
                   test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                },
+                {
+                  // What the marketing entry (site.tsx) needs at once beside itself: kept out of the
+                  // shell below, which would otherwise take it in, so a first visit to a marketing page
+                  // still loads only its entry.
+                  name: 'boot',
+                  priority: 2,
+                  test: /src[\\/]web[\\/]lib[\\/]page-state-keys\.|vite[\\/](preload-helper|modulepreload-polyfill)/,
+                },
+                {
+                  // The shell every live page runs, marketing and app alike, with all it imports that
+                  // vendor and boot do not hold. Left to itself the bundler cuts it into a dozen files of
+                  // a few hundred bytes, by which of the many lazily loaded pages share each module.
+                  name: 'shell',
+                  priority: 1,
+                  test: webModules(SHELL),
                 },
               ],
             },
