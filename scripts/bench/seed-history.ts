@@ -27,7 +27,7 @@ export async function insertHistory(run: RunStep, adminId: string): Promise<void
       sql`
         select ${uuidOf(`'pv' || i`)}, id, order_id, user_id, 'payment_verified'::ticket_event_kind,
                jsonb_build_object('kind', 'booking', 'amount', ${BOOKING_FEE_PAISE}::int, 'paymentId', 'pay_bench_' || i, 'via', 'verify'),
-               created_at - interval '1 minute'
+               booking_paid_at
         from bench_plan`,
     ],
     [
@@ -40,8 +40,7 @@ export async function insertHistory(run: RunStep, adminId: string): Promise<void
       'assigned',
       sql`
         select ${uuidOf(`'as' || i`)}, id, null, ${adminId}::uuid, 'assigned'::ticket_event_kind,
-               jsonb_build_object('engineerId', engineer_id, 'engineerName', engineer_name),
-               created_at + least(interval '1 hour', (now() - created_at) / 8)
+               jsonb_build_object('engineerId', engineer_id, 'engineerName', engineer_name), assigned_at
         from bench_plan where engineer_id is not null`,
     ],
     [
@@ -62,7 +61,7 @@ export async function insertHistory(run: RunStep, adminId: string): Promise<void
         union all
         select ${uuidOf(`'fv' || i`)}, id, 'order_bench_ip_' || i, user_id, 'payment_verified'::ticket_event_kind,
                jsonb_build_object('kind', 'inprogress', 'amount', ${IN_PROGRESS_FEE_PAISE}::int, 'paymentId', 'pay_bench_ip_' || i, 'via', 'verify'),
-               created_at + (coalesce(completed_at, now()) - created_at) / 2 + interval '1 minute'
+               fee_paid_at
         from bench_plan where fee_paid`,
     ],
     [

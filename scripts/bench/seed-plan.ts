@@ -99,4 +99,22 @@ export async function planTickets(tx: Db, run: RunStep, sizes: PlanSizes, ids: A
   );
   // A fee can only be paid once an engineer is on the ticket.
   await run('plan fee', sql`update bench_plan set fee_paid = false where fee_paid and engineer_id is null`);
+  // When the engineer was first assigned (2 to 40 minutes after booking) and when each fee was paid:
+  // the history's events (seed-history.ts) and what the database keeps from them on the ticket and
+  // the payments (first_assigned_at, paid_at; seed-tickets.ts) alike.
+  await run(
+    'plan times',
+    sql`
+      alter table bench_plan add column assigned_at timestamptz, add column booking_paid_at timestamptz,
+                             add column fee_paid_at timestamptz`,
+  );
+  await run(
+    'plan times',
+    sql`
+      update bench_plan set
+        assigned_at = case when engineer_id is not null then created_at + least(
+          make_interval(mins => 2 + i % 38, secs => i % 89 / 7.0), (now() - created_at) / 8) end,
+        booking_paid_at = created_at - interval '1 minute',
+        fee_paid_at = case when fee_paid then created_at + (coalesce(completed_at, now()) - created_at) / 2 + interval '1 minute' end`,
+  );
 }

@@ -10,3 +10,4 @@ export * from './receipts.js';
 export * from './email.js';
 export * from './ratings.js';
 export * from './two-factor.js';
+export * from './reports.js';

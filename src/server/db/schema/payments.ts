@@ -46,6 +46,12 @@ export const payments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the reconciliation last asked the provider about this order (null: never). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * The order's first payment_captured or payment_verified event's time: the day its revenue counts
+     * on in the reports. Kept by the database from the events (the report_daily migration's triggers),
+     * never written by the app.
+     */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt),

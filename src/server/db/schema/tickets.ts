@@ -38,6 +38,8 @@ export const tickets = pgTable(
     bookingOrderId: text('booking_order_id').notNull().unique(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The first `assigned` event's time (the reports' minutes to assign), kept by the report_daily triggers. */
+    firstAssignedAt: timestamp('first_assigned_at', { withTimezone: true }),
     /** The remote session the customer gave (tool and id); cleared when the ticket is completed. */
     remoteTool: remoteToolEnum('remote_tool'),
     remoteAccessId: text('remote_access_id'),
@@ -56,10 +58,6 @@ export const tickets = pgTable(
       .where(sql`${t.engineerId} is not null`),
     index('tickets_created_idx').on(t.createdAt, t.id),
     index('tickets_status_created_idx').on(t.status, t.createdAt, t.id),
-    // The reports count and time the tickets completed in a date range.
-    index('tickets_completed_idx')
-      .on(t.completedAt)
-      .where(sql`${t.completedAt} is not null`),
     // The admins' ticket search: any part of `search` (pg_trgm, in PostgreSQL and PGlite alike).
     index('tickets_search_trgm_idx').using('gin', t.search.op('gin_trgm_ops')),
   ],

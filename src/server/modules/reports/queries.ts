@@ -1,112 +1,69 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PAID_STATUSES } from '../../../shared/payments.js';
 import type { Db } from '../../db/client.js';
-import { payments, statusLiterals, ticketEvents, ticketRatings, tickets, users } from '../../db/schema/index.js';
-
-/** A half-open span of time: from `start` (included) to `end` (excluded). */
-export interface Span {
-  start: Date;
-  end: Date;
-}
+import { reportDaily, users } from '../../db/schema/index.js';
 
 /**
- * A moment's calendar date in India (YYYY-MM-DD). India has kept +05:30 all year since 1945, so a
- * fixed offset gives the same dates as the tz database, without depending on one being installed.
+ * The reports read report_daily (schema/reports.ts): figures per India day and key that the database
+ * keeps as tickets, payments, events and ratings change, so a report costs a row per day and key,
+ * not a row per ticket, whatever the range holds. Only the medians read a value per ticket, from the
+ * days' `minutes` arrays: no exact median can be added up from daily ones.
  */
-const indiaDay = (column: SQL | unknown) =>
-  sql<string>`to_char((${column} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
 
-const minutesBetween = (from: unknown, to: unknown) => sql`extract(epoch from (${to} - ${from})) / 60`;
-
-const within = (column: unknown, span: Span) =>
-  sql`${column} >= ${span.start.toISOString()}::timestamptz and ${column} < ${span.end.toISOString()}::timestamptz`;
+/** India dates, both included, as YYYY-MM-DD. */
+export interface Days {
+  from: string;
+  to: string;
+}
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return (result as unknown as { rows: T[] }).rows;
 }
 
-/** Tickets created in the span, by India date and status now. */
-export const bookedByDayAndStatus = (db: Db, span: Span) =>
-  rows<{ day: string; status: string; n: number }>(
-    db,
-    sql`select ${indiaDay(tickets.createdAt)} as day, ${tickets.status} as status, count(*)::int as n
-      from ${tickets} where ${within(tickets.createdAt, span)} group by 1, 2`,
-  );
+/** The days' rows (of the one table in scope: `day` is report_daily's). */
+const inDays = ({ from, to }: Days) => sql`day between ${from}::date and ${to}::date`;
 
-/** Tickets completed in the span, by India date. */
-export const completedByDay = (db: Db, span: Span) =>
-  rows<{ day: string; n: number }>(
+/**
+ * Each measure's sums over the days: per day (`day` set, `key` null), and per key over the whole range
+ * (`day` null): booked by status, paid by fee, completed and rated by engineer, with the engineer's
+ * name ('' the key of none). Sums that come to nothing (a change taken back) are left out.
+ */
+export const reportSums = (db: Db, days: Days) =>
+  rows<{ day: string | null; measure: string; key: string | null; n: number; total: number; name: string | null }>(
     db,
-    sql`select ${indiaDay(tickets.completedAt)} as day, count(*)::int as n
-      from ${tickets} where ${within(tickets.completedAt, span)} group by 1`,
-  );
-
-/** Creation to completion of the tickets completed in the span: median and 90th percentile, in minutes. */
-export async function completionMinutes(db: Db, span: Span) {
-  const minutes = minutesBetween(tickets.createdAt, tickets.completedAt);
-  const [row] = await rows<{ median: number | null; p90: number | null }>(
-    db,
-    sql`select percentile_cont(0.5) within group (order by ${minutes}) as median,
-        percentile_cont(0.9) within group (order by ${minutes}) as p90
-      from ${tickets} where ${within(tickets.completedAt, span)}`,
-  );
-  return { median: row?.median ?? null, p90: row?.p90 ?? null };
-}
-
-/** Creation to the first assignment, median in minutes, of the tickets created in the span. */
-export async function assignmentMinutes(db: Db, span: Span) {
-  const [row] = await rows<{ median: number | null }>(
-    db,
-    sql`select percentile_cont(0.5) within group (order by ${minutesBetween(tickets.createdAt, sql`first.at`)}) as median
-      from ${tickets}
-      cross join lateral (
-        select ${ticketEvents.createdAt} as at from ${ticketEvents}
-        where ${ticketEvents.ticketId} = ${tickets.id} and ${ticketEvents.kind} = 'assigned'
-        order by ${ticketEvents.createdAt} limit 1
-      ) first
-      where ${within(tickets.createdAt, span)}`,
-  );
-  return row?.median ?? null;
-}
-
-/** Each engineer's tickets completed in the span: how many, and their median minutes from creation. */
-export const engineerCompletions = (db: Db, span: Span) =>
-  rows<{ id: string; name: string; completed: number; median: number | null }>(
-    db,
-    sql`select ${users.id} as id, ${users.name} as name, count(*)::int as completed,
-        percentile_cont(0.5) within group (order by ${minutesBetween(tickets.createdAt, tickets.completedAt)}) as median
-      from ${tickets} join ${users} on ${users.id} = ${tickets.engineerId}
-      where ${within(tickets.completedAt, span)}
-      group by ${users.id}, ${users.name}`,
+    // The names by a lookup per engineer row (a handful): a join made PostgreSQL hash every account.
+    sql`select s.day, s.measure, s.key, s.n, s.total,
+          case when s.day is null and s.measure in ('completed', 'rated') and s.key <> ''
+               then (select ${users.name} from ${users} where ${users.id} = s.key::uuid) end as name
+      from (
+        select to_char(day, 'YYYY-MM-DD') as day, measure, key, sum(n)::int as n, sum(total)::float8 as total
+        from ${reportDaily}
+        where ${inDays(days)} and measure <> 'assigned'
+        group by grouping sets ((day, measure), (measure, key))
+        having sum(n) <> 0
+      ) s`,
   );
 
 /**
- * What was paid in the span, by India date and fee: each paid order counts once, at its first
- * captured or verified event (a capture later verified is one payment), for its order's amount.
+ * Minutes to complete (median, 90th percentile) of the tickets completed in the days, in all (`key`
+ * null) and per engineer; and minutes to the first assignment (median) of those booked in them. Each
+ * engineer's median sorts only their own minutes (a grouped median sorted all of them by engineer
+ * first: 57 ms against 22 for 90 days at 100,000 tickets, on a busy machine).
  */
-export const revenueByDayAndKind = (db: Db, span: Span) => {
-  const paidKinds = sql.raw(`'payment_captured', 'payment_verified'`);
-  return rows<{ day: string; kind: 'booking' | 'inprogress'; paise: number }>(
+export const reportMinutes = (db: Db, days: Days) =>
+  rows<{ measure: 'completed' | 'assigned'; key: string | null; median: number | null; p90: number | null }>(
     db,
-    sql`select ${indiaDay(sql`e.created_at`)} as day, p.kind as kind, sum(p.amount)::float8 as paise
-      from ${ticketEvents} e join ${payments} p on p.order_id = e.order_id
-      where e.kind in (${paidKinds}) and ${within(sql`e.created_at`, span)}
-        and p.status in (${statusLiterals(PAID_STATUSES)})
-        and not exists (
-          select 1 from ${ticketEvents} f
-          where f.order_id = e.order_id and f.kind in (${paidKinds})
-            and (f.created_at < e.created_at or (f.created_at = e.created_at and f.id < e.id)))
-      group by 1, 2`,
-  );
-};
-
-/** Ratings given in the span, by the engineer who did the work (null: their account is gone). */
-export const ratingsByEngineer = (db: Db, span: Span) =>
-  rows<{ id: string | null; name: string | null; total: number; n: number }>(
-    db,
-    sql`select r.engineer_id as id, u.name as name, sum(r.score)::float8 as total, count(*)::int as n
-      from ${ticketRatings} r left join ${users} u on u.id = r.engineer_id
-      where ${within(sql`r.created_at`, span)}
-      group by r.engineer_id, u.name`,
+    sql`select 'completed' as measure, null as key, c.p[1] as median, c.p[2] as p90
+        from (select percentile_cont(array[0.5, 0.9]) within group (order by m) as p
+              from ${reportDaily}, unnest(minutes) m where ${inDays(days)} and measure = 'completed') c
+      union all
+      select 'completed', k.key,
+             (select percentile_cont(0.5) within group (order by m)
+              from ${reportDaily} r, unnest(r.minutes) m
+              where ${inDays(days)} and r.measure = 'completed' and r.key = k.key), null
+        from (select distinct key from ${reportDaily}
+              where ${inDays(days)} and measure = 'completed' and key <> '') k
+      union all
+      select 'assigned', null, percentile_cont(0.5) within group (order by m), null
+        from ${reportDaily}, unnest(minutes) m where ${inDays(days)} and measure = 'assigned'`,
   );
