@@ -15,7 +15,7 @@ import {
   hasTicketEmail,
   inProgressFeePaid,
   preferencesOf,
-  takeMessageEmailSlot,
+  takeMessageEmailSlots,
   ticketParties,
   type TicketParties,
 } from './queries.js';
@@ -224,13 +224,16 @@ export function createNotices({
     },
 
     async messagePosted(tx, message) {
+      const slots = await takeMessageEmailSlots(tx, {
+        ticketId: message.ticketId,
+        authorId: message.author.id,
+        staffNote: message.internal,
+        minutes: MESSAGE_EMAIL_GAP_MINUTES,
+      });
+      if (slots.length === 0) return;
       const t = await partiesOf(tx, message.ticketId);
-      const recipients = [...(message.internal ? [] : [t.customer]), ...(t.engineer ? [t.engineer] : [])].filter(
-        (r) => r.id !== message.author.id,
-      );
-      for (const to of recipients) {
-        if (!(await preferencesOf(tx, to.id)).messages) continue;
-        if (!(await takeMessageEmailSlot(tx, t.id, to.id, MESSAGE_EMAIL_GAP_MINUTES))) continue;
+      for (const to of [t.customer, t.engineer]) {
+        if (!to || !slots.includes(to.id)) continue;
         const content = newMessageEmail({
           name: to.name,
           authorName: message.author.name,
