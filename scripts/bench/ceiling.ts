@@ -11,11 +11,15 @@
  * `{ name, text, values }`), and is then run the same way at `GET /ceiling/:key`: the same bare route
  * for that list's own SQL, which the bench prints beside the target's ratio for information.
  *
+ * A request that runs several statements (the conversation's, run-messages.ts) is added as a sequence
+ * (`PUT /sequence/:key`, with `{ statements }`: the app's own statements in its order, its `begin` and
+ * `commit` included) and run at `GET` or `POST /sequence/:key` on one connection, one after another.
+ *
  * Env: PORT, CEILING_NAME, CEILING_SQL, CEILING_PARAMS (JSON array), and DATABASE_URL (pg) or DATA_DIR (PGlite).
  */
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import pg from 'pg';
 import { DEFAULT_POOL_MAX } from '../../src/server/config.js';
 
@@ -31,21 +35,39 @@ interface Statement {
 }
 
 let query: (s: Statement) => Promise<unknown[]>;
+/** Each statement's rows, run in order on one connection. */
+let sequence: (statements: Statement[]) => Promise<unknown[][]>;
 let close: () => Promise<void>;
 if (process.env.DATABASE_URL) {
   // The app's pool size (the bench runs the app on its default).
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: DEFAULT_POOL_MAX });
   query = async (s) => (await pool.query({ ...s, rowMode: 'array' })).rows;
+  sequence = async (statements) => {
+    const client = await pool.connect();
+    try {
+      const out: unknown[][] = [];
+      for (const s of statements) out.push((await client.query({ ...s, rowMode: 'array' })).rows);
+      return out;
+    } finally {
+      client.release();
+    }
+  };
   close = () => pool.end();
 } else {
   const db = new PGlite(join(process.env.DATA_DIR ?? './data', 'pglite'));
   await db.waitReady;
   query = async (s) => (await db.query(s.text, s.values, { rowMode: 'array' })).rows;
+  sequence = async (statements) => {
+    const out: unknown[][] = [];
+    for (const s of statements) out.push((await db.query(s.text, s.values, { rowMode: 'array' })).rows);
+    return out;
+  };
   close = () => db.close();
 }
 
 const main: Statement = { name, text, values: params };
 const others = new Map<string, Statement>();
+const sequences = new Map<string, Statement[]>();
 
 const app = Fastify({ logger: false });
 app.get('/healthz', async () => ({ ok: true }));
@@ -59,6 +81,20 @@ app.get<{ Params: { key: string } }>('/ceiling/:key', async (request, reply) => 
   const statement = others.get(request.params.key);
   return statement ? { rows: await query(statement) } : reply.code(404).send({ error: 'no such statement' });
 });
+
+app.put<{ Params: { key: string }; Body: { statements: Statement[] } }>('/sequence/:key', async (request) => {
+  sequences.set(
+    request.params.key,
+    request.body.statements.map((s) => ({ name: s.name || undefined, text: s.text, values: s.values })),
+  );
+  return { ok: true };
+});
+const runSequence = async (key: string, reply: FastifyReply) => {
+  const statements = sequences.get(key);
+  return statements ? { results: await sequence(statements) } : reply.code(404).send({ error: 'no such sequence' });
+};
+app.get<{ Params: { key: string } }>('/sequence/:key', (request, reply) => runSequence(request.params.key, reply));
+app.post<{ Params: { key: string } }>('/sequence/:key', (request, reply) => runSequence(request.params.key, reply));
 
 const shutdown = async () => {
   await app.close();

@@ -1,6 +1,6 @@
 /** Driving one endpoint with autocannon while the server's memory and CPU are sampled, and summarising the run. */
 import { performance } from 'node:perf_hooks';
-import autocannon, { type Options, type Result } from 'autocannon';
+import autocannon, { type Options, type Request, type Result } from 'autocannon';
 import { type Child } from './lib-processes.js';
 import { cpuSeconds, sampleRss } from './lib-proc.js';
 import { median } from './lib-report.js';
@@ -47,11 +47,22 @@ function summarise(
   };
 }
 
-/** One endpoint under load while the server's memory is sampled. */
+/**
+ * One endpoint under load while the server's memory is sampled. `requests` (autocannon's): requests
+ * that vary, each made from the spec's by its setupRequest (the conversation's posts, run-messages.ts).
+ */
 export async function measure(
   server: Child,
   base: string,
-  spec: { name: string; method?: 'GET' | 'POST'; path: string; token?: string; body?: unknown; authenticated: boolean },
+  spec: {
+    name: string;
+    method?: 'GET' | 'POST';
+    path: string;
+    token?: string;
+    body?: unknown;
+    authenticated: boolean;
+    requests?: Request[];
+  },
   ceilingRps: number | null,
 ): Promise<EndpointResult> {
   const method = spec.method ?? 'GET';
@@ -66,6 +77,7 @@ export async function measure(
       ...(spec.body ? { 'content-type': 'application/json' } : {}),
     },
     ...(spec.body ? { body: JSON.stringify(spec.body) } : {}),
+    ...(spec.requests ? { requests: spec.requests } : {}),
   });
   const { peak } = sampler.stop();
   const cores = (cpuSeconds(server.pid) - cpu0) / ((performance.now() - t0) / 1000);

@@ -15,6 +15,7 @@ import { readMemory } from './lib-proc.js';
 import { type Child, spawnNode, startServer, waitReady } from './lib-processes.js';
 import { deepCursorPath, smallListTiming } from './run-admin-list.js';
 import { measure, medianOfRounds } from './run-cannon.js';
+import { benchConversation } from './run-messages.js';
 import { type SearchReports, searchAndReports } from './run-search-reports.js';
 import { addOwnCeilings, type OwnList } from './run-own-ceilings.js';
 import {
@@ -150,6 +151,7 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
   const endpoints: EndpointResult[] = [];
   let idle = 0;
   let list: DatabaseReport['adminList'];
+  let conversation: DatabaseReport['conversation'];
   let searchReports: SearchReports;
   try {
     idle = readMemory(server.pid)?.rss ?? 0;
@@ -224,6 +226,11 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
     const measured = runs.map(medianOfRounds);
     endpoints.push(...measured);
     const [, , first, deepResult] = measured as [EndpointResult, EndpointResult, EndpointResult, EndpointResult];
+    // The conversation's thread and posts, each beside the ceiling running its SQL (run-messages.ts).
+    if (big.kind === 'postgres') {
+      const setup = { url: big.url, server, base, ceiling: ceilingProc, ceilingBase, customerToken: customer };
+      conversation = await benchConversation(setup);
+    }
     await ceilingProc.stop();
     // Not a target: the per-request cost of authentication alone (token check + loading the user),
     // which every authenticated read pays on top of the ceiling's one query.
@@ -293,6 +300,7 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
     serverPeakRssBytes: serverPeak,
     serverIdleRssBytes: idle,
     adminList: list,
+    conversation,
     searchReports,
   };
 }

@@ -1,5 +1,6 @@
 /** The benchmark's report: each database's figures checked against the targets, and the printed tables. */
 import { mb, table } from './lib-report.js';
+import { conversationChecks, printConversation } from './report-messages.js';
 import { printSearchReports, searchReportsChecks } from './report-search.js';
 import {
   BIG,
@@ -85,6 +86,8 @@ export function checks(report: DatabaseReport): TargetCheck[] {
     });
   }
   if (report.searchReports) out.push(...searchReportsChecks(report.database, report.searchReports));
+  if (report.conversation && !('skipped' in report.conversation))
+    out.push(...conversationChecks(report.database, report.conversation));
   return out;
 }
 
@@ -201,6 +204,7 @@ export function printDatabase(report: DatabaseReport) {
     );
   }
   if (report.searchReports) printSearchReports(report.searchReports);
+  if (report.conversation) printConversation(report.conversation);
 }
 
 export function printWeb(web: WebBudget) {

@@ -4,6 +4,7 @@
  */
 
 import { fileURLToPath } from 'node:url';
+import type { ConversationBench } from './run-messages.js';
 import type { SearchReports } from './run-search-reports.js';
 
 /** BENCH_PORT_BASE moves the bench's three ports, so two benches (or a bench and a test) can run at once. */
@@ -80,6 +81,8 @@ export interface DatabaseReport {
   serverPeakRssBytes: number;
   serverIdleRssBytes: number;
   adminList: { big: ListTiming; small: ListTiming | null; firstRatio: number | null; deepRatio: number | null };
+  /** The conversation's thread and posts (run-messages.ts; PostgreSQL only). */
+  conversation?: ConversationBench | { skipped: string };
   /** The search and the reports (run-search-reports.ts). */
   searchReports?: SearchReports;
 }

@@ -20,7 +20,9 @@ export interface PlanSizes {
 
 export async function planTickets(tx: Db, run: RunStep, sizes: PlanSizes, ids: AccountIds): Promise<void> {
   const { total, customers, engineers, days } = sizes;
-  // Every 20th slot of the ticket sequence is the measured customer's; the slot before it the measured engineer's.
+  // Every 20th slot of the ticket sequence is the measured customer's; the slot before it the measured
+  // engineer's, except the newest: the measured customer's newest ticket is the engineer's too, in
+  // progress, and carries the conversation bench's long thread (`thread`; seed-messages.ts).
   const step = Math.floor(total / MEASURED_TICKETS);
 
   // Dense 0-based numbering for the set-based joins below.
@@ -66,13 +68,16 @@ export async function planTickets(tx: Db, run: RunStep, sizes: PlanSizes, ids: A
         select i, r, age_days,
                (substr(h, 1, 12) || '4' || substr(h, 14, 3) || '8' || substr(h, 18, 15))::uuid as id,
                case
+                 when i = ${step}::int * ${MEASURED_TICKETS} then 'in-progress'
                  when age_days < 2 then case when r < 70 then 'pending' when r < 90 then 'in-progress' else 'completed' end
                  when age_days < 14 then case when r < 25 then 'pending' when r < 55 then 'in-progress' else 'completed' end
                  else case when r < 4 then 'pending' when r < 9 then 'in-progress' else 'completed' end
                end::ticket_status as status,
                now() - make_interval(secs => age_days * 86400 + (i % 97)) as created_at,
                (i % ${step}::int = 0 and i / ${step}::int <= ${MEASURED_TICKETS}) as measured_customer,
-               ((i + 1) % ${step}::int = 0 and (i + 1) / ${step}::int <= ${MEASURED_TICKETS}) as measured_engineer
+               ((i + 1) % ${step}::int = 0 and (i + 1) / ${step}::int < ${MEASURED_TICKETS}
+                 or i = ${step}::int * ${MEASURED_TICKETS}) as measured_engineer,
+               i = ${step}::int * ${MEASURED_TICKETS} as thread
         from g
       )
       select s.*,

@@ -17,9 +17,11 @@
  * - `tickets` tickets in all, each with its verified booking payment (payments.order_id =
  *   tickets.booking_order_id) and its history: payment_created, payment_verified, created, and for
  *   some assigned, status_changed, completed; most started or finished tickets also have a verified
- *   in-progress fee payment with its two events.
+ *   in-progress fee payment with its two events;
+ * - a few messages on most tickets with read markers, and the measured customer's newest ticket (the
+ *   measured engineer's too, in progress) with a thread of 200 messages between them.
  * The accounts are seed-accounts.ts's, the per-ticket plan seed-plan.ts's, the rows written from it
- * seed-tickets.ts's and seed-history.ts's.
+ * seed-tickets.ts's, seed-history.ts's and seed-messages.ts's.
  */
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +39,7 @@ import {
   MEASURED_TICKETS,
 } from './seed-accounts.js';
 import { insertHistory } from './seed-history.js';
+import { insertMessages } from './seed-messages.js';
 import { planTickets } from './seed-plan.js';
 import { one, stepRunner } from './seed-sql.js';
 import { insertTicketsAndPayments } from './seed-tickets.js';
@@ -92,7 +95,8 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
     const secondary = (
       (await tx.execute(sql`
         select indexname as name, indexdef as def from pg_indexes
-        where schemaname = current_schema() and tablename in ('tickets', 'payments', 'ticket_events')
+        where schemaname = current_schema()
+          and tablename in ('tickets', 'payments', 'ticket_events', 'ticket_messages')
           and indexname not in (select conname from pg_constraint)`)) as unknown as {
         rows: { name: string; def: string }[];
       }
@@ -103,6 +107,7 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
     await planTickets(tx, run, { total, customers, engineers, days: options.days ?? 365 }, ids);
     await insertTicketsAndPayments(run);
     await insertHistory(run, ids.admin);
+    await insertMessages(run);
 
     for (const index of secondary) await run(`create ${index.name}`, sql.raw(index.def));
     // The reports' figures per day, which the database's triggers keep from here on (they do not run
