@@ -132,7 +132,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
   await app.register(cookie);
   await app.register(securityPlugin, { config, db });
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { db, tokens });
+  await app.register(authPlugin, { db, listener: database.listener, tokens });
 
   // The first segment of every API path (`api`, `order-inprogress`, `webhooks`, …): an unknown
   // address under one of them is answered in the API's `{ error }` shape, never with the 404 page.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.js';
 import { findUserById, updateUser } from '../../src/server/modules/auth/queries.js';
 import type { User } from '../../src/shared/contracts/auth.js';
+import { changeAccount } from '../support/accounts.js';
 import { bearer, expectError, expectPublicUser, signUp, uniqueEmail } from '../support/api.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
 
@@ -124,16 +125,16 @@ describe('GET /api/me', () => {
   it('answers 401 for the token of a deleted user', async () => {
     const s = await signUp(t);
     expect((await me(s.headers)).statusCode).toBe(200);
-    await t.database.db.delete(users).where(eq(users.id, s.user.id));
+    await changeAccount(t, s.user.id, () => t.database.db.delete(users).where(eq(users.id, s.user.id)));
     expectError(await me(s.headers), 401);
   });
 
   it('reflects a role change in the database at once', async () => {
     const s = await signUp(t);
     expect((await me(s.headers)).json()).toMatchObject({ user: { role: 'user' } });
-    await updateUser(t.database.db, s.user.id, { role: 'engineer' });
+    await changeAccount(t, s.user.id, () => updateUser(t.database.db, s.user.id, { role: 'engineer' }));
     expect((await me(s.headers)).json()).toMatchObject({ user: { role: 'engineer' } });
-    await updateUser(t.database.db, s.user.id, { role: 'admin' });
+    await changeAccount(t, s.user.id, () => updateUser(t.database.db, s.user.id, { role: 'admin' }));
     expect((await me(s.headers)).json()).toMatchObject({ user: { role: 'admin' } });
   });
 });

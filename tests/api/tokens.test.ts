@@ -4,6 +4,7 @@ import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets, users } from '../../src/server/db/schema/index.js';
 import { updateUser } from '../../src/server/modules/auth/queries.js';
+import { changeAccount } from '../support/accounts.js';
 import { bearer, expectError, signUp } from '../support/api.js';
 import { bookAndPay, serviceDraft } from '../support/booking.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
@@ -112,24 +113,26 @@ describe('refused tokens', () => {
   });
 });
 
-describe('the user is loaded on every request', () => {
+// Every request checks its caller as the database has them: a change made straight in the database
+// applies from the moment the database announces it (changeAccount waits for that, milliseconds).
+describe('every request checks the caller as the database has them', () => {
   it('a role change applies to the very next request, on the ticket lists too', async () => {
     const s = await signUp(t);
     const list = (url: string) => t.app.inject({ method: 'GET', url, headers: s.headers });
     expect((await list('/api/tickets')).statusCode).toBe(200);
     expectError(await list('/api/engineer/assigned-tickets'), 403);
-    await updateUser(t.database.db, s.user.id, { role: 'engineer' });
+    await changeAccount(t, s.user.id, () => updateUser(t.database.db, s.user.id, { role: 'engineer' }));
     expectError(await list('/api/tickets'), 403);
     expect((await list('/api/engineer/assigned-tickets')).statusCode).toBe(200);
     expectError(await list('/api/admin/tickets'), 403);
-    await updateUser(t.database.db, s.user.id, { role: 'admin' });
+    await changeAccount(t, s.user.id, () => updateUser(t.database.db, s.user.id, { role: 'admin' }));
     expect((await list('/api/admin/tickets')).statusCode).toBe(200);
   });
 
   it('a raised token version ends every session signed before it, and only those', async () => {
     const s = await signUp(t);
     expect(decodeJwt(s.token).ver).toBe(0);
-    await updateUser(t.database.db, s.user.id, { tokenVersion: 1 });
+    await changeAccount(t, s.user.id, () => updateUser(t.database.db, s.user.id, { tokenVersion: 1 }));
     expectError(await me(s.headers), 401, 'Your session has expired. Please log in again.');
     // A token without a version (the earlier format) is version 0: ended too.
     expectError(await me(bearer(await joseToken(s.user.id))), 401);
@@ -153,7 +156,7 @@ describe('the user is loaded on every request', () => {
   it('a deleted account is refused on the very next request', async () => {
     const s = await signUp(t);
     expect((await t.app.inject({ method: 'GET', url: '/api/tickets', headers: s.headers })).statusCode).toBe(200);
-    await t.database.db.delete(users).where(eq(users.id, s.user.id));
+    await changeAccount(t, s.user.id, () => t.database.db.delete(users).where(eq(users.id, s.user.id)));
     expectError(await t.app.inject({ method: 'GET', url: '/api/tickets', headers: s.headers }), 401);
   });
 });
@@ -169,7 +172,7 @@ describe('the ticket lists check their caller before anything else', () => {
   const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
   const caller = async (role: 'user' | 'engineer' | 'admin') => {
     const s = await signUp(t);
-    if (role !== 'user') await updateUser(t.database.db, s.user.id, { role });
+    if (role !== 'user') await changeAccount(t, s.user.id, () => updateUser(t.database.db, s.user.id, { role }));
     return s;
   };
 
@@ -182,7 +185,7 @@ describe('the ticket lists check their caller before anything else', () => {
 
   it.each(LISTS)('$url: a deleted account gets 401, even with a malformed query or cursor', async ({ url, role }) => {
     const s = await caller(role);
-    await t.database.db.delete(users).where(eq(users.id, s.user.id));
+    await changeAccount(t, s.user.id, () => t.database.db.delete(users).where(eq(users.id, s.user.id)));
     expectError(await get(url, s.headers), 401, 'Your session has expired. Please log in again.');
     expectError(await get(`${url}?limit=abc`, s.headers), 401);
     expectError(await get(`${url}?cursor=not-a-cursor`, s.headers), 401);
@@ -190,7 +193,7 @@ describe('the ticket lists check their caller before anything else', () => {
 
   it.each(LISTS)('$url: an ended session gets 401, even with a malformed query', async ({ url, role }) => {
     const s = await caller(role);
-    await updateUser(t.database.db, s.user.id, { tokenVersion: 1 });
+    await changeAccount(t, s.user.id, () => updateUser(t.database.db, s.user.id, { tokenVersion: 1 }));
     expectError(await get(url, s.headers), 401);
     expectError(await get(`${url}?limit=0`, s.headers), 401);
   });
@@ -238,7 +241,7 @@ describe('the ticket lists check their caller before anything else', () => {
     it.each(LISTS)('$url: an ended session gets 401, with or without a malformed query', async ({ url, role }) => {
       const s = await callerWithTickets(role);
       expect(await listed(url, s.headers)).toBeGreaterThan(0);
-      await updateUser(t.database.db, s.user.id, { tokenVersion: 1 });
+      await changeAccount(t, s.user.id, () => updateUser(t.database.db, s.user.id, { tokenVersion: 1 }));
       expectError(await get(url, s.headers), 401, 'Your session has expired. Please log in again.');
       expectError(await get(`${url}?limit=abc`, s.headers), 401);
       expectError(await get(`${url}?cursor=not-a-cursor`, s.headers), 401);
@@ -247,16 +250,18 @@ describe('the ticket lists check their caller before anything else', () => {
     it.each(LISTS)('$url: a role change gets 403 on the very next request', async ({ url, role }) => {
       const s = await callerWithTickets(role);
       expect(await listed(url, s.headers)).toBeGreaterThan(0);
-      await updateUser(t.database.db, s.user.id, { role: role === 'user' ? 'engineer' : 'user' });
+      await changeAccount(t, s.user.id, () =>
+        updateUser(t.database.db, s.user.id, { role: role === 'user' ? 'engineer' : 'user' }),
+      );
       expectError(await get(url, s.headers), 403);
       expectError(await get(`${url}?cursor=not-a-cursor`, s.headers), 403);
     });
 
     it('an admin made superadmin keeps the list; a deleted admin gets 401', async () => {
       const s = await callerWithTickets('admin');
-      await updateUser(t.database.db, s.user.id, { role: 'superadmin' });
+      await changeAccount(t, s.user.id, () => updateUser(t.database.db, s.user.id, { role: 'superadmin' }));
       expect(await listed('/api/admin/tickets', s.headers)).toBeGreaterThan(0);
-      await t.database.db.delete(users).where(eq(users.id, s.user.id));
+      await changeAccount(t, s.user.id, () => t.database.db.delete(users).where(eq(users.id, s.user.id)));
       expectError(await get('/api/admin/tickets', s.headers), 401);
     });
   });

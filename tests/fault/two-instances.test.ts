@@ -230,7 +230,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
     }
 
     it('an account changed on A or in the database is seen by B as soon as it is announced', async () => {
-      // Both instances have just served this caller.
+      // Both instances have just checked this caller (and may remember them: auth/caller-cache.ts).
       const user = await signUpCustomer(a.url, 'twoinst');
       const status = async (url: string, path: string) => (await call(url, 'GET', path, { token: user.token })).status;
       expect([await status(a.url, '/api/tickets'), await status(b.url, '/api/tickets')]).toEqual([200, 200]);

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 export type NotificationHandler = (payload: string) => void;
@@ -15,7 +16,10 @@ export interface Listener {
    * when it is back: whatever was derived from them must be thrown away.
    */
   onGap(handler: () => void): () => void;
-  /** Whether notifications are arriving now (false while the connection is being re-made). */
+  /**
+   * Whether notifications are arriving now: false while the connection is being re-made, and on
+   * PostgreSQL while it has not heard its own heartbeat for a few seconds.
+   */
   readonly live: boolean;
   close(): Promise<void>;
 }
@@ -59,40 +63,62 @@ export function pgliteListener(client: PGlite): Listener {
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
+/**
+ * A connection can stop answering without closing (a frozen network path: no error, no end), and
+ * then it delivers nothing either. The listener proves it is live by hearing its own NOTIFY, sent
+ * through it every HEARTBEAT_MS: it is live while the last one came back less than STALE_MS ago,
+ * and a connection silent for LOST_MS is dropped and made again.
+ */
+const HEARTBEAT_MS = 1000;
+const STALE_MS = 3000;
+const LOST_MS = 10_000;
 
 /**
  * PostgreSQL: one connection of its own (LISTEN holds a session, so it cannot come from the pool),
- * made on the first subscription and made again with backoff when it drops.
+ * made on the first subscription and made again with backoff when it drops or falls silent.
  */
 export function postgresListener(url: string): Listener {
   const sets = handlerSets();
   const gapHandlers = new Set<() => void>();
+  // This listener's own channel: only its heartbeat is sent on it.
+  const beatChannel = `rf_listener_${randomUUID().replaceAll('-', '')}`;
   let client: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let closed = false;
-  let live = false;
+  let lastBeat = 0;
+  /** The connection a heartbeat is under way on (one at a time: on a frozen one they would pile up). */
+  let beatingOn: pg.Client | undefined;
   let delay = RECONNECT_MIN_MS;
 
   const gap = () => {
     for (const handler of gapHandlers) handler();
   };
+  const isLive = () => client !== undefined && Date.now() - lastBeat < STALE_MS;
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'remotefix-listener' });
-    next.on('notification', (msg) => sets.dispatch(msg.channel, msg.payload ?? ''));
+    next.on('notification', (msg) => {
+      if (msg.channel !== beatChannel) return sets.dispatch(msg.channel, msg.payload ?? '');
+      if (client !== next) return;
+      const wasLive = isLive();
+      lastBeat = Date.now();
+      // Silent for a while and answering again: what was derived meanwhile may be behind.
+      if (!wasLive) gap();
+    });
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     await next.connect();
-    for (const channel of sets.channels.keys()) await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    for (const channel of [beatChannel, ...sets.channels.keys()]) {
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    }
     client = next;
-    live = true;
+    lastBeat = Date.now();
     delay = RECONNECT_MIN_MS;
   };
 
   const lost = (which: pg.Client) => {
     if (client !== which || closed) return;
     client = undefined;
-    live = false;
     which.end().catch(() => {});
     gap();
     const retry = () => {
@@ -104,6 +130,21 @@ export function postgresListener(url: string): Listener {
     };
     setTimeout(retry, delay).unref();
   };
+
+  const heartbeat = setInterval(() => {
+    const current = client;
+    if (!current) return;
+    if (Date.now() - lastBeat > LOST_MS) return lost(current);
+    if (beatingOn === current) return;
+    beatingOn = current;
+    current
+      .query(`notify ${pg.escapeIdentifier(beatChannel)}`)
+      .catch(() => {})
+      .finally(() => {
+        if (beatingOn === current) beatingOn = undefined;
+      });
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 
   return {
     async on(channel, handler) {
@@ -118,11 +159,11 @@ export function postgresListener(url: string): Listener {
       return () => void gapHandlers.delete(handler);
     },
     get live() {
-      return live;
+      return isLive();
     },
     async close() {
       closed = true;
-      live = false;
+      clearInterval(heartbeat);
       const current = client;
       client = undefined;
       await current?.end().catch(() => {});

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/roles.js';
 import type { Db } from '../db/client.js';
+import type { Listener } from '../db/listener.js';
 import type { UserRow } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { findUserById } from '../modules/auth/queries.js';
+import { type CallerCache, createCallerCache } from '../modules/auth/caller-cache.js';
 import type { TokenService } from '../modules/auth/tokens.js';
 
 /**
@@ -41,20 +42,28 @@ function claimsFromHeader(request: FastifyRequest, tokens: TokenService): { user
 }
 
 /**
- * The caller's account, loaded, so a role change, a deleted account or ended sessions take effect at
- * once (DECISIONS.md §3): 401 unless the account exists at the token's session version, 403 unless
- * its role may call the route.
+ * The caller's account as it is now (caller-cache.ts), so a role change, a deleted account or ended
+ * sessions take effect at once (DECISIONS.md §3): 401 unless the account exists at the token's
+ * session version, 403 unless its role may call the route.
  */
-async function loadCaller(db: Db, claims: { userId: string; version: number }, access: Access): Promise<UserRow> {
-  const user = await findUserById(db, claims.userId);
+async function loadCaller(
+  callers: CallerCache,
+  claims: { userId: string; version: number },
+  access: Access,
+): Promise<UserRow> {
+  let user = await callers.load(claims.userId);
+  // A token newer than the account remembered: the change that made it has not been announced yet.
+  if (user && user.tokenVersion < claims.version) user = await callers.load(claims.userId, { fresh: true });
   if (!user || user.tokenVersion !== claims.version) throw unauthorized(SESSION_ENDED);
   if (access !== 'public' && access !== 'authenticated' && !access.includes(user.role)) throw forbidden();
   return user;
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; tokens: TokenService }) => {
+  async (app: FastifyInstance, opts: { db: Db; listener: Listener; tokens: TokenService }) => {
     app.decorateRequest('user', null);
+    const callers = await createCallerCache(opts.db, opts.listener);
+    app.addHook('onClose', async () => callers.stop());
 
     // onRequest, before the body is read or validated: a caller without the right to call a route
     // learns nothing about its input rules (401/403 come before any 400).
@@ -65,7 +74,13 @@ export const authPlugin = fp(
       // here, before the guard: its 401 and 403 carry it too, and so does GET /api/events, which
       // copies the reply's headers when it takes over the connection.
       reply.header('cache-control', 'no-store');
-      request.user = await loadCaller(opts.db, claimsFromHeader(request, opts.tokens), access);
+      request.user = await loadCaller(callers, claimsFromHeader(request, opts.tokens), access);
+    });
+
+    // Whatever a request may have changed (a profile, a password, another account's sessions) is
+    // forgotten before its answer leaves, so no later request sees an account as it was.
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') callers.forgetAll();
     });
   },
   { name: 'auth' },
