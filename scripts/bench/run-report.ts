@@ -14,6 +14,7 @@ import {
   SMALL,
   TARGET_P99_MS,
   TARGET_RATIO,
+  TARGET_READ_RATIO,
   TARGET_SCALE,
   WARMUP,
 } from './run-settings.js';
@@ -22,9 +23,9 @@ import type { WebBudget } from './web-budget.js';
 export const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 const f1 = (n: number) => n.toFixed(1);
 const f2 = (n: number) => n.toFixed(2);
-/** A ratio to two places, or three where two would show the target itself (0.6996 is not 0.70). */
+/** A ratio to two places, or three where two would show a target itself (0.6996 is not 0.70). */
 export const ratio = (n: number) =>
-  n !== TARGET_RATIO && n.toFixed(2) === TARGET_RATIO.toFixed(2) ? n.toFixed(3) : f2(n);
+  [TARGET_RATIO, TARGET_READ_RATIO].some((t) => n !== t && n.toFixed(2) === t.toFixed(2)) ? n.toFixed(3) : f2(n);
 /** A ratio, or `-` where there is none. */
 const ratioCell = (n: number | null | undefined) => (n === null || n === undefined ? '-' : ratio(n));
 
@@ -51,9 +52,9 @@ export function checks(report: DatabaseReport): TargetCheck[] {
     if (e.ratioToCeiling !== null) {
       out.push({
         database: report.database,
-        target: `${e.name}: ≥ ${TARGET_RATIO} of the ceiling`,
+        target: `${e.name}: ≥ ${TARGET_READ_RATIO} of the ceiling`,
         figure: withRounds(`${ratio(e.ratioToCeiling)}×`, e, (r) => ratioCell(r.ratioToCeiling)),
-        met: e.ratioToCeiling >= TARGET_RATIO,
+        met: e.ratioToCeiling >= TARGET_READ_RATIO,
       });
     }
   }
