@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { unreadReader } from '../../src/server/modules/tickets/policy.js';
-import { listTickets } from '../../src/server/modules/tickets/queries.js';
+import { listTicketsStatement } from '../../src/server/modules/tickets/queries.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTarget, ROOT, SERVER_NODE_FLAGS, type Target } from './lib.js';
 import { getJson, login } from './lib-http.js';
 import { dropPgDatabase, freshPgDatabase } from './lib-postgres.js';
@@ -74,8 +74,7 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
   // The ceiling runs the measured customer's first page as the app builds it.
   const customer = seeded.result.measuredCustomerId;
   const reader = unreadReader({ id: customer, role: 'user' });
-  const query = listTickets(seeded.database.db, { userId: customer }, reader, PAGE).toSQL();
-  const built = { text: query.sql, values: query.params };
+  const built = listTicketsStatement(seeded.database.db, { userId: customer }, reader, PAGE);
   await seeded.database.close();
   const seed = seeded.result;
   if (seeded.reused)
@@ -101,6 +100,7 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
   const ceilingEnv = {
     ...process.env,
     PORT: String(CEILING_PORT),
+    CEILING_NAME: built.name,
     CEILING_SQL: built.text,
     CEILING_PARAMS: JSON.stringify(built.values),
     DATABASE_URL: big.kind === 'postgres' ? big.url : '',

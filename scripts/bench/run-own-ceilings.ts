@@ -8,7 +8,7 @@
 import { openDatabase } from '../../src/server/db/client.js';
 import { decodeCursor } from '../../src/server/lib/paging.js';
 import { unreadReader } from '../../src/server/modules/tickets/policy.js';
-import { listTickets, type TicketScope, type Viewer } from '../../src/server/modules/tickets/queries.js';
+import { listTicketsStatement, type TicketScope, type Viewer } from '../../src/server/modules/tickets/queries.js';
 import type { Role } from '../../src/shared/roles.js';
 import { getJson } from './lib-http.js';
 import { PAGE } from './run-settings.js';
@@ -35,8 +35,7 @@ export async function addOwnCeilings(databaseUrl: string, base: string, ceilingB
       const cursor = decodeCursor(new URL(list.path, base).searchParams.get('cursor') ?? undefined);
       // The unread counts are the reader's: the token's account, as the app's list counts them.
       const { user } = await getJson<{ user: { id: string; role: Role } }>(`${base}/api/me`, list.token);
-      const query = listTickets(builder.db, list.scope, unreadReader(user), PAGE, cursor).toSQL();
-      const statement = { text: query.sql, values: query.params };
+      const statement = listTicketsStatement(builder.db, list.scope, unreadReader(user), PAGE, cursor);
       const put = await fetch(`${ceilingBase}/ceiling/${list.key}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Attachment, Message } from '../../../shared/contracts/messages.js';
 import type { Db } from '../../db/client.js';
@@ -182,7 +182,7 @@ export async function deleteUnusedUploads(db: Db, before: Date, batch: number): 
  * returns. Either way one index range (ticket_messages_thread_idx: the ticket's messages after the
  * marker, with their author and kind) and one read-marker lookup.
  */
-export const unreadOf = (ticketId: string | AnyPgColumn, readerId: string, staffNotes: boolean) =>
+export const unreadOf = (ticketId: string | AnyPgColumn, readerId: string | Placeholder, staffNotes: boolean) =>
   sql<number>`(select count(*)::int from ${ticketMessages} m
     where m.ticket_id = ${ticketId} and m.author_id <> ${readerId} ${staffNotes ? sql`` : sql`and not m.internal`}
       and m.created_at > coalesce((select r.read_up_to from ${ticketReads} r

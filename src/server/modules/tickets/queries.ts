@@ -1,12 +1,12 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PAID_STATUSES } from '../../../shared/payments.js';
 import type { TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import { payments, statusLiterals, ticketRatings, tickets, users } from '../../db/schema/index.js';
-import { type Cursor, olderThan } from '../../lib/paging.js';
+import { type Cursor, rowsAfter } from '../../lib/paging.js';
 import { unreadOf } from '../conversation/queries.js';
-import { ticketSearch } from './search.js';
+import { searchCondition, searchTerms } from './search.js';
 
 const customer = alias(users, 'customer');
 const engineer = alias(users, 'engineer');
@@ -71,23 +71,26 @@ export interface UnreadReader {
 }
 
 /**
- * Tickets newest first, at most `limit` rows, each with the number of its messages `reader` has not
+ * Tickets newest first, at most `limit` rows, each with the number of its messages the reader has not
  * read: a scalar subquery, which PostgreSQL runs for the returned rows only (after the sort and the
- * LIMIT), never for every candidate row.
+ * LIMIT), never for every candidate row. Its values are placeholders (ListValues) bound when it runs.
  */
-function selectTickets(db: Db, where: SQL | undefined, limit: number, reader: UnreadReader) {
+function selectTickets(db: Db, where: SQL | undefined, staffNotes: boolean) {
   return db
-    .select({ ...ticketColumns(true), unread: unreadOf(tickets.id, reader.id, reader.staffNotes).as('unread') })
+    .select({
+      ...ticketColumns(true),
+      unread: unreadOf(tickets.id, sql.placeholder('reader'), staffNotes).as('unread'),
+    })
     .from(tickets)
     .innerJoin(customer, eq(customer.id, tickets.userId))
     .leftJoin(engineer, eq(engineer.id, tickets.engineerId))
     .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id))
     .where(where)
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
-    .limit(limit);
+    .limit(sql.placeholder('limit'));
 }
 
-export type TicketView = Awaited<ReturnType<typeof selectTickets>>[number];
+export type TicketView = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
 
 /** Whose tickets a list shows: a customer's or all (either optionally of one status), or an engineer's. */
 export type TicketScope =
@@ -98,28 +101,128 @@ export type TicketScope =
 /** The admins' filters (status, search, ₹299 paid): their list and its CSV export select the same tickets. */
 export type AdminTicketFilter = Exclude<TicketScope, { userId: string } | { engineerId: string }>;
 
+const paidCondition = (paid: 'true' | 'false' | undefined) =>
+  paid && (paid === 'true' ? inProgressFeePaid : sql`not ${inProgressFeePaid}`);
+
 export function adminTicketFilter(filter: AdminTicketFilter): SQL | undefined {
-  const paid = filter.paid && (filter.paid === 'true' ? inProgressFeePaid : sql`not ${inProgressFeePaid}`);
-  return and(filter.status && eq(tickets.status, filter.status), filter.q ? ticketSearch(filter.q) : undefined, paid);
+  const terms = filter.q ? searchTerms(filter.q) : undefined;
+  return and(
+    filter.status && eq(tickets.status, filter.status),
+    terms && searchCondition(terms),
+    paidCondition(filter.paid),
+  );
 }
 
-function scopeFilter(scope: TicketScope): SQL | undefined {
-  if ('userId' in scope) return and(eq(tickets.userId, scope.userId), scope.status && eq(tickets.status, scope.status));
-  if ('engineerId' in scope) {
-    return and(eq(tickets.engineerId, scope.engineerId), scope.status && eq(tickets.status, scope.status));
+/**
+ * What a list statement's SQL depends on besides its values: which filters it has and whose notes
+ * count. Each shape's statement is built once per database handle and prepared (drizzle's
+ * `.prepare()`): a request binds its values to it instead of building the SQL again, and PostgreSQL
+ * parses and plans a named statement once per connection.
+ */
+interface ListShape {
+  /** The column that picks the tickets: the customer's, the engineer's, or one ticket. */
+  by: 'userId' | 'engineerId' | 'id' | null;
+  status: boolean;
+  paid: 'true' | 'false' | null;
+  search: { digits: boolean; number: boolean } | null;
+  cursor: boolean;
+  staffNotes: boolean;
+}
+
+/** The values bound to a list statement's placeholders. */
+type ListValues = Record<string, unknown>;
+
+function listWhere(shape: ListShape): SQL | undefined {
+  const p = sql.placeholder;
+  return and(
+    shape.by ? eq(tickets[shape.by], p('by')) : undefined,
+    shape.status ? eq(tickets.status, p('status')) : undefined,
+    shape.search
+      ? searchCondition({
+          pattern: p('pattern'),
+          ...(shape.search.digits ? { digits: p('digits') } : {}),
+          ...(shape.search.number ? { number: p('number') } : {}),
+        })
+      : undefined,
+    paidCondition(shape.paid ?? undefined),
+    shape.cursor
+      ? rowsAfter(tickets.createdAt, tickets.id, { createdAt: p('cursorAt'), id: p('cursorId') })
+      : undefined,
+  );
+}
+
+/** Statement names by shape, one per shape in this process (PostgreSQL keeps them per connection). */
+const statementNames = new Map<string, string>();
+const prepared = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof selectTickets>['prepare']>>>();
+
+function statementFor(db: Db, shape: ListShape) {
+  const key = JSON.stringify(shape);
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = new Map()));
+  let statement = statements.get(key);
+  if (!statement) {
+    let name = statementNames.get(key);
+    if (!name) statementNames.set(key, (name = `tickets_list_${statementNames.size + 1}`));
+    statement = selectTickets(db, listWhere(shape), shape.staffNotes).prepare(name);
+    statements.set(key, statement);
   }
-  return adminTicketFilter(scope);
+  return statement;
+}
+
+/** A list's shape and values: `limit + 1` rows so the caller can tell whether there is a next page. */
+function listRequest(scope: TicketScope, reader: UnreadReader, limit: number, cursor?: Cursor) {
+  const values: ListValues = { reader: reader.id, limit: limit + 1 };
+  const shape: ListShape = {
+    by: null,
+    status: scope.status !== undefined,
+    paid: null,
+    search: null,
+    cursor: cursor !== undefined,
+    staffNotes: reader.staffNotes,
+  };
+  if (scope.status !== undefined) values.status = scope.status;
+  if ('userId' in scope) [shape.by, values.by] = ['userId', scope.userId];
+  else if ('engineerId' in scope) [shape.by, values.by] = ['engineerId', scope.engineerId];
+  else {
+    shape.paid = scope.paid ?? null;
+    const terms = scope.q ? searchTerms(scope.q) : undefined;
+    if (terms) {
+      shape.search = { digits: terms.digits !== undefined, number: terms.number !== undefined };
+      Object.assign(values, terms);
+    }
+  }
+  if (cursor) Object.assign(values, { cursorAt: cursor.createdAt.toISOString(), cursorId: cursor.id });
+  return { shape, values };
 }
 
 /** Newest first, `limit + 1` rows so the caller can tell whether there is a next page; `reader`'s unread counts. */
 export function listTickets(db: Db, scope: TicketScope, reader: UnreadReader, limit: number, cursor?: Cursor) {
-  const where = and(scopeFilter(scope), olderThan(tickets.createdAt, tickets.id, cursor));
-  return selectTickets(db, where, limit + 1, reader);
+  const { shape, values } = listRequest(scope, reader, limit, cursor);
+  return statementFor(db, shape).execute(values);
+}
+
+/** The statement listTickets runs, as PostgreSQL receives it (the bench's ceiling runs the same). */
+export function listTicketsStatement(db: Db, scope: TicketScope, reader: UnreadReader, limit: number, cursor?: Cursor) {
+  const { shape, values } = listRequest(scope, reader, limit, cursor);
+  const query = statementFor(db, shape).getQuery();
+  return {
+    name: statementNames.get(JSON.stringify(shape)),
+    text: query.sql,
+    values: fillPlaceholders(query.params, values),
+  };
 }
 
 /** One ticket, answered to either viewer (serializeTicket decides what each sees): it has the fee. */
 export async function findTicketView(db: Db, id: string, reader: UnreadReader): Promise<TicketView | undefined> {
-  const [row] = await selectTickets(db, eq(tickets.id, id), 1, reader);
+  const shape: ListShape = {
+    by: 'id',
+    status: false,
+    paid: null,
+    search: null,
+    cursor: false,
+    staffNotes: reader.staffNotes,
+  };
+  const [row] = await statementFor(db, shape).execute({ by: id, reader: reader.id, limit: 1 });
   return row;
 }
 

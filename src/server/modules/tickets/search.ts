@@ -1,4 +1,4 @@
-import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { tickets } from '../../db/schema/index.js';
 
 /** `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
@@ -10,6 +10,13 @@ const TICKET_NUMBER = /^(?:rf-?\s*)?(\d{1,9})$/i;
 const PHONE_LIKE = /^[\d\s()+-]+$/;
 /** One or two letters or digits: too short for a trigram, so matched at the start of a word. */
 const WORD_START = /^[\p{L}\p{N}]{1,2}$/u;
+
+/** What a search looks for, as values: the column's LIKE pattern, and the phone digits and ticket number it may be. */
+export interface SearchTerms {
+  pattern: string;
+  digits?: string;
+  number?: number;
+}
 
 /**
  * The admins' search (DECISIONS.md §7.5): any part of the description, or of the customer's name,
@@ -25,15 +32,27 @@ const WORD_START = /^[\p{L}\p{N}]{1,2}$/u;
  * word has two (the space before it counts). A query of one or two other characters (%, @) has none
  * either way and is matched anywhere, reading every ticket.
  */
-export function ticketSearch(q: string): SQL | undefined {
+export function searchTerms(q: string): SearchTerms | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  // lower() in the database, as the column was lowered: one case folding for both sides.
-  const matches = (pattern: string) => sql`${tickets.search} like lower(${pattern})`;
-  const branches: SQL[] = [matches(WORD_START.test(text) ? `% ${text}%` : anywhere(text))];
+  const terms: SearchTerms = { pattern: WORD_START.test(text) ? `% ${text}%` : anywhere(text) };
   const digits = text.replace(/\D/g, '');
-  if (PHONE_LIKE.test(text) && digits.length >= 3 && digits !== text) branches.push(matches(anywhere(digits)));
+  if (PHONE_LIKE.test(text) && digits.length >= 3 && digits !== text) terms.digits = anywhere(digits);
   const number = TICKET_NUMBER.exec(text);
-  if (number) branches.push(eq(tickets.number, Number(number[1])));
-  return or(...branches);
+  if (number) terms.number = Number(number[1]);
+  return terms;
+}
+
+/** Bound values or, for a prepared statement, placeholders in their stead. */
+type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
+
+/** The condition that finds the terms' tickets. */
+export function searchCondition(terms: Bound<SearchTerms>): SQL | undefined {
+  // lower() in the database, as the column was lowered: one case folding for both sides.
+  const matches = (pattern: string | Placeholder) => sql`${tickets.search} like lower(${pattern})`;
+  return or(
+    matches(terms.pattern),
+    terms.digits !== undefined ? matches(terms.digits) : undefined,
+    terms.number !== undefined ? eq(tickets.number, terms.number) : undefined,
+  );
 }
