@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Request } from 'autocannon';
 import { unreadReader } from '../../src/server/modules/tickets/policy.js';
 import { listTicketsStatement } from '../../src/server/modules/tickets/queries.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTarget, ROOT, SERVER_NODE_FLAGS, type Target } from './lib.js';
@@ -33,7 +34,26 @@ import {
   type TicketsPage,
 } from './run-settings.js';
 import { openAndSeed } from './seed.js';
-import { BENCH_PASSWORD, MEASURED_CUSTOMER_EMAIL, MEASURED_ENGINEER_EMAIL, MEASURED_TICKETS } from './seed-accounts.js';
+import {
+  BENCH_PASSWORD,
+  customerEmail,
+  MEASURED_CUSTOMER_EMAIL,
+  MEASURED_ENGINEER_EMAIL,
+  MEASURED_TICKETS,
+} from './seed-accounts.js';
+
+/** The login bench cycles through this many of the seeded customers. */
+const LOGIN_CUSTOMERS = 1000;
+
+/**
+ * Logins, each as another customer: more than 10 in flight for one email answer 429 by design (the
+ * account's lock, DECISIONS.md §7.6), which would measure the lock instead of the login.
+ */
+function loginsOfManyCustomers(): Request[] {
+  let n = 0;
+  const body = () => JSON.stringify({ email: customerEmail((n++ % LOGIN_CUSTOMERS) + 1), password: BENCH_PASSWORD });
+  return [{ setupRequest: (req) => ({ ...req, body: body() }) }];
+}
 
 async function prepareTargets(kind: Target['kind']): Promise<{ big: Target; small: Target | null }> {
   if (kind === 'pglite') {
@@ -251,6 +271,7 @@ export async function benchDatabase(kind: Target['kind']): Promise<DatabaseRepor
           method: 'POST',
           path: '/api/login',
           body: { email: MEASURED_CUSTOMER_EMAIL, password: BENCH_PASSWORD },
+          requests: loginsOfManyCustomers(),
           authenticated: false,
         },
         null,
