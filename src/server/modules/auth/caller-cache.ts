@@ -18,7 +18,8 @@ import { findUserById } from './queries.js';
  * so every request that may write (any method but GET and HEAD) makes it forget everything before its
  * answer is sent (the guard's onSend): a change on this instance holds for the very next request.
  * A token newer than the remembered account (a login after a password reset on another instance) is
- * checked against the database rather than refused.
+ * checked against the database rather than refused. Kept because it moves the authenticated lists
+ * on `npm run bench` by well over the 10 % issue 25 asks of such machinery.
  */
 export interface CallerCache {
   /** The account as last loaded (from memory if still valid), or undefined if it does not exist. */

@@ -2,6 +2,7 @@ import { and, desc, eq, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PAID_STATUSES } from '../../../shared/payments.js';
 import type { TicketStatus } from '../../../shared/tickets.js';
+import { PAGE_SIZE } from '../../../shared/product.js';
 import type { Db } from '../../db/client.js';
 import { payments, statusLiterals, ticketRatings, tickets, users } from '../../db/schema/index.js';
 import { type Cursor, rowsAfter } from '../../lib/paging.js';
@@ -75,7 +76,7 @@ export interface UnreadReader {
  * read: a scalar subquery, which PostgreSQL runs for the returned rows only (after the sort and the
  * LIMIT), never for every candidate row. Its values are placeholders (ListValues) bound when it runs.
  */
-function selectTickets(db: Db, where: SQL | undefined, staffNotes: boolean) {
+function selectTickets(db: Db, where: SQL | undefined, staffNotes: boolean, limit: number) {
   return db
     .select({
       ...ticketColumns(true),
@@ -87,7 +88,18 @@ function selectTickets(db: Db, where: SQL | undefined, staffNotes: boolean) {
     .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id))
     .where(where)
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
-    .limit(sql.placeholder('limit'));
+    .limit(literalLimit(limit));
+}
+
+/**
+ * The LIMIT as a literal in the SQL (drizzle binds a number as a parameter): the plan PostgreSQL keeps
+ * for a named statement (its generic plan, used for every value) cannot know a bound limit; it planned
+ * the admins' list for every ticket, so PostgreSQL planned each request again instead.
+ */
+function literalLimit(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`a list's limit must be a positive integer, not ${limit}`);
+  // drizzle writes an SQL object in the LIMIT as it is; its type only admits a number or a placeholder.
+  return sql.raw(String(limit)) as unknown as number;
 }
 
 export type TicketView = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
@@ -114,10 +126,11 @@ export function adminTicketFilter(filter: AdminTicketFilter): SQL | undefined {
 }
 
 /**
- * What a list statement's SQL depends on besides its values: which filters it has and whose notes
- * count. Each shape's statement is built once per database handle and prepared (drizzle's
- * `.prepare()`): a request binds its values to it instead of building the SQL again, and PostgreSQL
- * parses and plans a named statement once per connection.
+ * What a list statement's SQL depends on besides its values: which filters it has, whose notes count,
+ * how many rows. The shapes the web asks for are built once per database handle and prepared
+ * (drizzle's `.prepare()`, isNamed): a request binds its values instead of building the SQL again,
+ * and PostgreSQL parses and plans a named statement once per connection. Kept because it more than
+ * doubles the lists' throughput on `npm run bench` (issue 25 asks ≥ 10 % of any such machinery).
  */
 interface ListShape {
   /** The column that picks the tickets: the customer's, the engineer's, or one ticket. */
@@ -127,6 +140,11 @@ interface ListShape {
   search: { digits: boolean; number: boolean } | null;
   cursor: boolean;
   staffNotes: boolean;
+  /**
+   * Rows at most, in the SQL rather than bound: a plan PostgreSQL reuses for every value (its generic
+   * plan) cannot know a bound limit, and planned the admins' list for all the tickets.
+   */
+  limit: number;
 }
 
 /** The values bound to a list statement's placeholders. */
@@ -151,27 +169,46 @@ function listWhere(shape: ListShape): SQL | undefined {
   );
 }
 
+interface ListStatement {
+  execute(values: ListValues): Promise<TicketView[]>;
+  /** Its SQL and parameters, placeholders in them. */
+  query: { sql: string; params: unknown[] };
+}
+
+function buildStatement(db: Db, shape: ListShape, name?: string): ListStatement {
+  const query = selectTickets(db, listWhere(shape), shape.staffNotes, shape.limit);
+  const run = name ? query.prepare(name) : query;
+  return { execute: (values) => run.execute(values), query: query.toSQL() };
+}
+
+/**
+ * Which shapes are named, prepared once per connection: the pages the web asks for and the one-ticket
+ * view. A search is left unnamed, so PostgreSQL plans it for its pattern each time (how many tickets
+ * match decides between the trigram index and the date order), where a named statement may settle on
+ * one plan for every pattern; so is a page of another size, so that a client varying `limit` cannot
+ * make each connection keep a plan per value.
+ */
+const isNamed = (shape: ListShape) => !shape.search && (shape.limit === PAGE_SIZE.default + 1 || shape.limit === 1);
+
 /** Statement names by shape, one per shape in this process (PostgreSQL keeps them per connection). */
 const statementNames = new Map<string, string>();
-const prepared = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof selectTickets>['prepare']>>>();
+const named = new WeakMap<Db, Map<string, ListStatement>>();
 
-function statementFor(db: Db, shape: ListShape) {
+function statementFor(db: Db, shape: ListShape): { statement: ListStatement; name?: string } {
+  if (!isNamed(shape)) return { statement: buildStatement(db, shape) };
   const key = JSON.stringify(shape);
-  let statements = prepared.get(db);
-  if (!statements) prepared.set(db, (statements = new Map()));
+  let name = statementNames.get(key);
+  if (!name) statementNames.set(key, (name = `tickets_list_${statementNames.size + 1}`));
+  let statements = named.get(db);
+  if (!statements) named.set(db, (statements = new Map()));
   let statement = statements.get(key);
-  if (!statement) {
-    let name = statementNames.get(key);
-    if (!name) statementNames.set(key, (name = `tickets_list_${statementNames.size + 1}`));
-    statement = selectTickets(db, listWhere(shape), shape.staffNotes).prepare(name);
-    statements.set(key, statement);
-  }
-  return statement;
+  if (!statement) statements.set(key, (statement = buildStatement(db, shape, name)));
+  return { statement, name };
 }
 
 /** A list's shape and values: `limit + 1` rows so the caller can tell whether there is a next page. */
 function listRequest(scope: TicketScope, reader: UnreadReader, limit: number, cursor?: Cursor) {
-  const values: ListValues = { reader: reader.id, limit: limit + 1 };
+  const values: ListValues = { reader: reader.id };
   const shape: ListShape = {
     by: null,
     status: scope.status !== undefined,
@@ -179,6 +216,7 @@ function listRequest(scope: TicketScope, reader: UnreadReader, limit: number, cu
     search: null,
     cursor: cursor !== undefined,
     staffNotes: reader.staffNotes,
+    limit: limit + 1,
   };
   if (scope.status !== undefined) values.status = scope.status;
   if ('userId' in scope) [shape.by, values.by] = ['userId', scope.userId];
@@ -198,18 +236,14 @@ function listRequest(scope: TicketScope, reader: UnreadReader, limit: number, cu
 /** Newest first, `limit + 1` rows so the caller can tell whether there is a next page; `reader`'s unread counts. */
 export function listTickets(db: Db, scope: TicketScope, reader: UnreadReader, limit: number, cursor?: Cursor) {
   const { shape, values } = listRequest(scope, reader, limit, cursor);
-  return statementFor(db, shape).execute(values);
+  return statementFor(db, shape).statement.execute(values);
 }
 
 /** The statement listTickets runs, as PostgreSQL receives it (the bench's ceiling runs the same). */
 export function listTicketsStatement(db: Db, scope: TicketScope, reader: UnreadReader, limit: number, cursor?: Cursor) {
   const { shape, values } = listRequest(scope, reader, limit, cursor);
-  const query = statementFor(db, shape).getQuery();
-  return {
-    name: statementNames.get(JSON.stringify(shape)),
-    text: query.sql,
-    values: fillPlaceholders(query.params, values),
-  };
+  const { statement, name } = statementFor(db, shape);
+  return { name, text: statement.query.sql, values: fillPlaceholders(statement.query.params, values) };
 }
 
 /** One ticket, answered to either viewer (serializeTicket decides what each sees): it has the fee. */
@@ -221,8 +255,9 @@ export async function findTicketView(db: Db, id: string, reader: UnreadReader): 
     search: null,
     cursor: false,
     staffNotes: reader.staffNotes,
+    limit: 1,
   };
-  const [row] = await statementFor(db, shape).execute({ by: id, reader: reader.id, limit: 1 });
+  const [row] = await statementFor(db, shape).statement.execute({ by: id, reader: reader.id });
   return row;
 }
 
