@@ -1,10 +1,23 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { oidcLogins, type UserRow, users } from '../../db/schema/index.js';
 
-/** Every authenticated request loads its user (DECISIONS.md §3: role changes apply at once). */
+const userById = (db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_by_id');
+const usersById = new WeakMap<Db, ReturnType<typeof userById>>();
+
+/**
+ * The guard loads its caller with this (DECISIONS.md §3: role changes apply at once), whenever it
+ * does not remember them (caller-cache.ts): one statement, prepared once per database handle.
+ */
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  let statement = usersById.get(db);
+  if (!statement) usersById.set(db, (statement = userById(db)));
+  const [row] = await statement.execute({ id });
   return row;
 }
 
