@@ -77,7 +77,12 @@ function TicketTable({ tickets }: { tickets: Ticket[] }) {
                 {t.rating && <RatingSummary rating={t.rating} label="Rated" clamp className="mt-2" />}
               </td>
               <td className="max-w-44 px-4 py-3 wrap-anywhere">
-                {t.engineer ? <Person p={t.engineer} /> : <span className="text-muted-foreground">Unassigned</span>}
+                {/* One word: the cell's wrap-anywhere (for long emails) would otherwise break it in two. */}
+                {t.engineer ? (
+                  <Person p={t.engineer} />
+                ) : (
+                  <span className="whitespace-nowrap text-muted-foreground">Unassigned</span>
+                )}
               </td>
               <td className="px-4 py-3">
                 <div className="flex flex-col items-start gap-2">
