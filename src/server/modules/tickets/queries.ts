@@ -171,14 +171,14 @@ function listWhere(shape: ListShape): SQL | undefined {
 
 interface ListStatement {
   execute(values: ListValues): Promise<TicketView[]>;
-  /** Its SQL and parameters, placeholders in them. */
-  query: { sql: string; params: unknown[] };
+  /** Its SQL and parameters, placeholders in them (built on demand: only the bench asks). */
+  toSQL(): { sql: string; params: unknown[] };
 }
 
 function buildStatement(db: Db, shape: ListShape, name?: string): ListStatement {
   const query = selectTickets(db, listWhere(shape), shape.staffNotes, shape.limit);
   const run = name ? query.prepare(name) : query;
-  return { execute: (values) => run.execute(values), query: query.toSQL() };
+  return { execute: (values) => run.execute(values), toSQL: () => query.toSQL() };
 }
 
 /**
@@ -243,7 +243,8 @@ export function listTickets(db: Db, scope: TicketScope, reader: UnreadReader, li
 export function listTicketsStatement(db: Db, scope: TicketScope, reader: UnreadReader, limit: number, cursor?: Cursor) {
   const { shape, values } = listRequest(scope, reader, limit, cursor);
   const { statement, name } = statementFor(db, shape);
-  return { name, text: statement.query.sql, values: fillPlaceholders(statement.query.params, values) };
+  const query = statement.toSQL();
+  return { name, text: query.sql, values: fillPlaceholders(query.params, values) };
 }
 
 /** One ticket, answered to either viewer (serializeTicket decides what each sees): it has the fee. */
