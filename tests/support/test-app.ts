@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
+import type { Listener } from '../../src/server/db/listener.js';
 import { prepareDatabase } from '../../src/server/db/bootstrap.js';
 import type { ZodApp } from '../../src/server/lib/http.js';
 import { freshPostgresDatabase } from './fresh-postgres.js';
@@ -41,6 +42,8 @@ export interface TestAppOverrides {
    * several apps on one URL are several instances of the service.
    */
   databaseUrl?: string;
+  /** Stands between the app and its database's notifications (to delay or drop some). */
+  listener?: (real: Listener) => Listener;
 }
 
 /**
@@ -63,10 +66,12 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     ...env,
   });
-  const { logLines, databaseUrl, ...appOverrides } = overrides;
-  const { database, drop } = databaseUrl
+  const { logLines, databaseUrl, listener, ...appOverrides } = overrides;
+  const opened = databaseUrl
     ? { database: openDatabase({ url: databaseUrl }), drop: async () => {} }
     : await freshDatabase();
+  const { drop } = opened;
+  const database = listener ? { ...opened.database, listener: listener(opened.database.listener) } : opened.database;
   await prepareDatabase(database, config);
   const app = await buildApp({
     config: logLines ? { ...config, logLevel: 'warn' } : config,

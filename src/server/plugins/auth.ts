@@ -17,6 +17,11 @@ export type Access = 'public' | 'authenticated' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route may change an existing account (its profile, password, sessions or sign-in
+     * methods): the guard forgets every caller it remembers before the answer leaves.
+     */
+    changesAccounts?: true;
   }
   interface FastifyRequest {
     user: UserRow | null;
@@ -77,10 +82,10 @@ export const authPlugin = fp(
       request.user = await loadCaller(callers, claimsFromHeader(request, opts.tokens), access);
     });
 
-    // Whatever a request may have changed (a profile, a password, another account's sessions) is
-    // forgotten before its answer leaves, so no later request sees an account as it was.
+    // The database announces the change too, but maybe a moment after this answer has left: on this
+    // instance the very next request must already see it.
     app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') callers.forgetAll();
+      if (request.routeOptions.config.changesAccounts) callers.forgetAll();
     });
   },
   { name: 'auth' },

@@ -15,8 +15,10 @@ import { findUserById } from './queries.js';
  * as soon as the notification arrives (DECISIONS.md §3).
  *
  * The notification of a change made on this instance can arrive a moment after its answer has left,
- * so every request that may write (any method but GET and HEAD) makes it forget everything before its
- * answer is sent (the guard's onSend): a change on this instance holds for the very next request.
+ * so a route that changes accounts says so (`config.changesAccounts`, plugins/auth.ts) and the guard
+ * forgets everything before its answer is sent: such a change holds for the very next request. Any
+ * other write leaves the memory alone (forgetting on every write made each one's next request load
+ * its caller again).
  * A token newer than the remembered account (a login after a password reset on another instance) is
  * checked against the database rather than refused. Kept because it moves the authenticated lists
  * on `npm run bench` by well over the 10 % issue 25 asks of such machinery.

@@ -62,7 +62,7 @@ export async function googleRoutes(
   });
 
   app.get('/api/google/callback', {
-    config: { access: 'public' },
+    config: { access: 'public', changesAccounts: true },
     schema: {
       tags: ['auth'],
       summary: 'The issuer’s redirect back: verifies the ID token, signs in, goes to /auth/success',

@@ -47,7 +47,7 @@ export async function passwordRoutes(
   });
 
   app.post('/api/password/reset', {
-    config: { access: 'public' },
+    config: { access: 'public', changesAccounts: true },
     onRequest: authLimit,
     schema: {
       tags: ['auth'],
@@ -67,7 +67,7 @@ export async function passwordRoutes(
   });
 
   app.patch('/api/password', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', changesAccounts: true },
     onRequest: changeLimit,
     schema: {
       tags: ['auth'],

@@ -33,6 +33,10 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
   return row;
 }
 
+/**
+ * A route that changes an existing account (with this or any other write to `users`) declares
+ * `config.changesAccounts`, so the guard on its instance forgets its callers at once (plugins/auth.ts).
+ */
 export async function updateUser(
   db: Db,
   id: string,

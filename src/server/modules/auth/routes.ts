@@ -74,7 +74,7 @@ export async function authRoutes(
   // SPEC.md §6: the customer's. Staff accounts are made by admins, and the superadmin's email is
   // ADMIN_EMAIL's: moved here, the next boot would make a second superadmin.
   app.patch('/api/profile', {
-    config: { access: ['user'] },
+    config: { access: ['user'], changesAccounts: true },
     schema: {
       tags: ['auth'],
       summary: 'Update your name, email and phone (customers)',

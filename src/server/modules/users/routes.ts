@@ -48,7 +48,7 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
   // DECISIONS.md §7.6: for an engineer (or admin) locked out of their authenticator. Ends the
   // account's sessions; a superadmin's only a superadmin may turn off.
   app.delete('/api/admin/users/:id/2fa', {
-    config: { access: STAFF_ROLES },
+    config: { access: STAFF_ROLES, changesAccounts: true },
     schema: {
       tags: ['admin'],
       summary: "Turn off an account's two-factor sign-in (ends its sessions)",
