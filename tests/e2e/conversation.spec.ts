@@ -84,6 +84,19 @@ test.describe('the conversation on a ticket', () => {
     await openTicket(engineerPage, engineerLogin.token, ticket.id);
     await expect(engineerPage.getByText('RustDesk:')).toContainText('123 456 789');
     await expect(engineerPage.getByText('No messages yet')).toBeVisible();
+    // It can write to or call the customer from the ticket; the customer, who has not paid the ₹299
+    // yet, gets no way to reach the engineer.
+    const details = (page: Page) => page.getByRole('region', { name: /Ticket/ });
+    await expect(details(engineerPage).getByRole('link', { name: customer.user.email })).toHaveAttribute(
+      'href',
+      `mailto:${customer.user.email}`,
+    );
+    await expect(details(engineerPage).getByRole('link', { name: customer.user.phone })).toHaveAttribute(
+      'href',
+      `tel:${customer.user.phone}`,
+    );
+    await expect(details(customerPage)).toContainText(engineer.user.name);
+    await expect(details(customerPage).getByRole('link')).toHaveCount(0);
 
     // The customer corrects the id: the engineer's page shows the new one without a reload. (Its
     // "saved" toast may stand beside the first one's: the engineer's page is the proof.)

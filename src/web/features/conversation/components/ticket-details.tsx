@@ -5,7 +5,33 @@ import { StatusBadge } from '@/components/tickets/status-badge';
 import { RatingSummary } from '@/components/tickets/ticket-rating';
 import { formatDateTime } from '@/lib/format';
 
-/** The ticket's facts, as the API gives them to the caller; staff (`showCustomer`) see its rating here too. */
+/**
+ * A person's name, then whichever of their email and phone the API gave, as links to write or call:
+ * one line on a desktop, wrapping item by item on a phone.
+ */
+function Person({ name, email, phone }: { name: string; email?: string; phone?: string }) {
+  return (
+    <span className="flex flex-wrap gap-x-3">
+      <span>{name}</span>
+      {email && (
+        <a className="text-primary hover:underline" href={`mailto:${email}`}>
+          {email}
+        </a>
+      )}
+      {phone && (
+        <a className="whitespace-nowrap text-primary hover:underline" href={`tel:${phone}`}>
+          {phone}
+        </a>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The ticket's facts, as the API gives them to the caller; staff (`showCustomer`) see the customer's
+ * contact details and the rating here too. The engineer's email and phone come only when the caller
+ * may see them (for the customer, once the ₹299 is paid).
+ */
 export function TicketDetails({ ticket, showCustomer }: { ticket: Ticket; showCustomer: boolean }) {
   return (
     <section aria-labelledby="ticket-heading" className="flex flex-col gap-3 rounded-xl border bg-white p-4">
@@ -28,12 +54,11 @@ export function TicketDetails({ ticket, showCustomer }: { ticket: Ticket; showCu
         )}
         {showCustomer && (
           <DetailRow icon={User} label="Customer">
-            {ticket.user.name}
+            <Person {...ticket.user} />
           </DetailRow>
         )}
         <DetailRow icon={Wrench} label="Engineer">
-          {ticket.engineer ? ticket.engineer.name : 'No engineer assigned yet'}
-          {ticket.engineer?.phone && <span className="text-slate-600"> · {ticket.engineer.phone}</span>}
+          {ticket.engineer ? <Person {...ticket.engineer} /> : 'No engineer assigned yet'}
         </DetailRow>
       </dl>
       {ticket.remarks && (
