@@ -1,7 +1,7 @@
 import { daysInRange, type Report, type ReportQuery } from '../../../shared/contracts/reports.js';
 import { TICKET_STATUSES, type TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
-import { reportMinutes, reportSums } from './queries.js';
+import { reportPercentile, reportPercentiles, reportSums } from './queries.js';
 
 const DAY_MS = 86_400_000;
 
@@ -13,7 +13,9 @@ export async function buildReport(db: Db, { from, to }: ReportQuery): Promise<Re
   // One after the other: on PGlite statements take turns anyway, and on PostgreSQL a report is one
   // admin's request, not worth two pooled connections at once.
   const sums = await reportSums(db, { from, to });
-  const minutes = await reportMinutes(db, { from, to });
+  const percentiles = await reportPercentiles(db, { from, to });
+  for (const missed of percentiles.filter((m) => m.missed))
+    missed.value = await reportPercentile(db, { from, to }, missed);
 
   const daily = new Map<string, Report['daily'][number]>();
   const first = Date.parse(`${from}T00:00:00Z`);
@@ -51,15 +53,15 @@ export async function buildReport(db: Db, { from, to }: ReportQuery): Promise<Re
       if (r.key) person(r.key, r.name).averageRating = round(total / n);
     }
   }
-  let toComplete: { median: number | null; p90: number | null } = { median: null, p90: null };
+  const toComplete: { median: number | null; p90: number | null } = { median: null, p90: null };
   let toAssign: number | null = null;
-  for (const m of minutes) {
-    if (m.measure === 'assigned') toAssign = m.median;
-    else if (m.key === null) toComplete = { median: m.median, p90: m.p90 };
-    else {
+  for (const m of percentiles) {
+    if (m.measure === 'assigned') toAssign = m.value;
+    else if (m.key !== null) {
       const known = people.get(m.key);
-      if (known) known.medianMinutes = round(m.median);
-    }
+      if (known) known.medianMinutes = round(m.value);
+    } else if (Number(m.p) === 0.5) toComplete.median = m.value;
+    else toComplete.p90 = m.value;
   }
   const days = [...daily.values()];
 
