@@ -37,6 +37,11 @@ export interface RouteBudget {
 export interface WebBudget {
   gzipLevel: number;
   routes: RouteBudget[];
+  /**
+   * The Reports tab's charts (features/admin/components/report-charts.tsx, recharts), which /admin
+   * loads only when the tab opens (issue 29): its chunk, and whether /admin's initial JS holds it.
+   */
+  reportCharts: { chunk: string; inAdminInitialJs: boolean };
 }
 
 /**
@@ -45,6 +50,7 @@ export interface WebBudget {
  * toaster (sonner) once it is idle (components/ui/toaster.tsx), counted with the rest.
  */
 const TOASTER = 'toaster-impl-';
+const REPORT_CHARTS = 'report-charts-';
 const ROUTES: Record<string, { html: string; lazy: string[]; lazyAtOnce: boolean }> = {
   '/': { html: 'index.html', lazy: ['hydrate-site-page-', 'home-page-', TOASTER], lazyAtOnce: false },
   '/dashboard': { html: 'app.html', lazy: ['dashboard-page-', TOASTER], lazyAtOnce: true },
@@ -112,5 +118,12 @@ export function webBudget(dist = join(ROOT, 'dist/web')): WebBudget {
       cssGzip: routeCss.reduce((n, f) => n + size(f).gzip, 0),
     };
   });
-  return { gzipLevel: GZIP_LEVEL, routes };
+  const chunk = files.find((f) => f.startsWith(REPORT_CHARTS) && f.endsWith('.js'));
+  if (!chunk) throw new Error(`no ${REPORT_CHARTS}*.js chunk in dist/web/assets`);
+  const admin = routes.find((r) => r.route === '/admin');
+  return {
+    gzipLevel: GZIP_LEVEL,
+    routes,
+    reportCharts: { chunk, inAdminInitialJs: Boolean(admin?.js.includes(chunk)) },
+  };
 }
