@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../tickets.js';
+import { daysInRange } from '../dates.js';
 
 /** The longest range a report covers, in days (both ends included). */
 export const REPORT_MAX_DAYS = 366;
-
-const DAY_MS = 86_400_000;
 
 /** A calendar date (India time) as `YYYY-MM-DD`, checked to exist (no 2026-02-30). */
 const reportDate = z
@@ -14,10 +13,6 @@ const reportDate = z
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
   }, 'No such date');
-
-/** The days from `from` to `to`, both included (dates as YYYY-MM-DD). */
-export const daysInRange = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
 export const reportQuerySchema = z
   .object({ from: reportDate, to: reportDate })

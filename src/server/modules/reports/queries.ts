@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { reportDaily, reportWeekly, users } from '../../db/schema/index.js';
+import { addDays, isoWeekday } from '../../../shared/dates.js';
 
 /**
  * The reports read report_daily and report_weekly (schema/reports.ts): figures per India day (and the
@@ -44,19 +45,13 @@ export const reportSums = (db: Db, days: Days) =>
       ) s`,
   );
 
-const DAY_MS = 86_400_000;
-const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-/** Monday 1 to Sunday 7. */
-const isoDay = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-
 /**
  * The days split for report_weekly: the whole ISO weeks (Monday to Sunday) inside them, as their first
  * and last Mondays (null: none), and the days before and after those weeks.
  */
 export function splitWeeks({ from, to }: Days): { weeks: Days | null; days: Days[] } {
-  const first = addDays(from, (8 - isoDay(from)) % 7);
-  const last = addDays(to, 1 - (isoDay(addDays(to, 1)) - 1) - 7);
+  const first = addDays(from, (8 - isoWeekday(from)) % 7);
+  const last = addDays(to, 1 - (isoWeekday(addDays(to, 1)) - 1) - 7);
   if (first > last) return { weeks: null, days: [{ from, to }] };
   const days = [
     { from, to: addDays(first, -1) },

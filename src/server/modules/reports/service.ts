@@ -1,9 +1,8 @@
-import { daysInRange, type Report, type ReportQuery } from '../../../shared/contracts/reports.js';
+import type { Report, ReportQuery } from '../../../shared/contracts/reports.js';
+import { addDays, daysInRange } from '../../../shared/dates.js';
 import { TICKET_STATUSES, type TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import { reportPercentile, reportPercentiles, reportSums } from './queries.js';
-
-const DAY_MS = 86_400_000;
 
 /** Two decimals: enough for minutes and averages, without float noise in the answer. */
 const round = (n: number | null) => (n === null ? null : Math.round(Number(n) * 100) / 100);
@@ -18,9 +17,8 @@ export async function buildReport(db: Db, { from, to }: ReportQuery): Promise<Re
     missed.value = await reportPercentile(db, { from, to }, missed);
 
   const daily = new Map<string, Report['daily'][number]>();
-  const first = Date.parse(`${from}T00:00:00Z`);
   for (let i = 0; i < daysInRange(from, to); i++) {
-    const date = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
+    const date = addDays(from, i);
     daily.set(date, { date, booked: 0, completed: 0, revenuePaise: 0 });
   }
   const byStatus = Object.fromEntries(TICKET_STATUSES.map((s) => [s, 0])) as Record<TicketStatus, number>;

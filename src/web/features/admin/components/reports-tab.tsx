@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import type { Report } from '@shared/contracts/reports';
-import { daysInRange, REPORT_MAX_DAYS } from '@shared/contracts/reports';
+import { REPORT_MAX_DAYS, type Report } from '@shared/contracts/reports';
+import { daysInRange } from '@shared/dates';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';

@@ -1,11 +1,10 @@
-const DAY_MS = 86_400_000;
+import { addDays } from '@shared/dates';
 
 /** Today's date in India (YYYY-MM-DD): the reports count India's days. */
 export const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 /** The date `days` before `date` (both YYYY-MM-DD). */
-export const daysBefore = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+export const daysBefore = (date: string, days: number) => addDays(date, -days);
 
 /** 10 Mar, as a chart's axis shows a date. */
 export const shortDate = (date: string) =>
