@@ -1,4 +1,5 @@
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
+import { EVENT_HEARTBEAT_MS } from '@shared/contracts/events';
 
 export interface LiveEventHandlers {
   /**
@@ -20,16 +21,34 @@ const FIRST_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
 
 /**
+ * A stream that has said nothing, not even its heartbeat, for this long is taken as dead: a laptop
+ * that slept, a network that changed or a proxy that dropped the connection without closing it
+ * leave the browser waiting on a socket that will never speak again, and the page would stop
+ * being live without a word.
+ */
+export const SILENCE_MS = 2 * EVENT_HEARTBEAT_MS + 5_000;
+
+/**
  * Opens the caller's event stream (`GET /api/events`, DECISIONS.md §7.1) and keeps it open: after a
  * dropped connection, a stream the server ended (a restart, a deploy) or a failed answer it asks
  * again, later each time (jittered, so a restarted server is not met by every tab at once), and from
- * the first delay again once a connection opens. It stops on 401/403, and when the returned function
- * is called.
+ * the first delay again once a connection opens; a connection silent for SILENCE_MS is dropped and
+ * asked for again the same way. It stops on 401/403, and when the returned function is called.
  */
 export function openLiveEvents(token: string, handlers: LiveEventHandlers): () => void {
   const stop = new AbortController();
   let failures = 0;
   let requestedAt = 0;
+  // The library aborts its own request only when it is stopped: this one, per connection, lets the
+  // watchdog drop a silent connection, which the library then retries like any failed one.
+  let connection: AbortController | undefined;
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  const heard = () => {
+    clearTimeout(watchdog);
+    const current = connection;
+    watchdog = setTimeout(() => current?.abort(), SILENCE_MS);
+  };
+  const quiet = () => clearTimeout(watchdog);
 
   fetchEventSource('/api/events', {
     headers: { authorization: `Bearer ${token}` },
@@ -40,9 +59,15 @@ export function openLiveEvents(token: string, handlers: LiveEventHandlers): () =
     openWhenHidden: true,
     fetch: (input, init) => {
       requestedAt = Date.now();
-      return fetch(input, init);
+      const request = new AbortController();
+      init?.signal?.addEventListener('abort', () => request.abort());
+      connection = request;
+      // A server that never answers counts as silent too.
+      heard();
+      return fetch(input, { ...init, signal: request.signal });
     },
     onopen: async (res) => {
+      heard();
       if (res.status === 401 || res.status === 403) {
         if (res.status === 401) handlers.onSessionEnded();
         throw new Refused();
@@ -54,14 +79,17 @@ export function openLiveEvents(token: string, handlers: LiveEventHandlers): () =
       handlers.onOpen(requestedAt);
     },
     onmessage: (message) => {
+      heard();
       // Comment lines (the heartbeat) arrive as nameless messages.
       if (message.event === 'ticket') handlers.onTicket();
     },
     onclose: () => {
+      quiet();
       // The server ended the stream (shutting down, or the session ended: the next try says which).
       throw new Error('The event stream ended');
     },
     onerror: (err) => {
+      quiet();
       if (err instanceof Refused) throw err; // stops the library's retries
       const ceiling = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** failures++);
       return ceiling / 2 + Math.random() * (ceiling / 2);
@@ -70,5 +98,8 @@ export function openLiveEvents(token: string, handlers: LiveEventHandlers): () =
     // Only a refusal ends up here; it has been handled above.
   });
 
-  return () => stop.abort();
+  return () => {
+    quiet();
+    stop.abort();
+  };
 }

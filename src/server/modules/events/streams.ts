@@ -1,14 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveTicketEvent } from '../../../shared/contracts/events.js';
+import { EVENT_HEARTBEAT_MS, type LiveTicketEvent } from '../../../shared/contracts/events.js';
 import { isStaff, type Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import type { Listener } from '../../db/listener.js';
 import { ACCOUNT_CHANNEL, parseTicketNotice, TICKET_CHANNEL, type TicketNotice } from '../../events/ticket-notices.js';
 import { findUserById } from '../auth/queries.js';
 import { mayReadTicket, mayUseStaffNotes } from '../tickets/policy.js';
-
-/** A proxy or browser drops a quiet connection after a minute or so; §7.1 asks for one at least every 25 s. */
-export const HEARTBEAT_MS = 20_000;
 
 /** One open GET /api/events: whose session it is, and its connection. */
 export interface EventStream {
@@ -76,7 +73,7 @@ export function createEventStreams({ db, listener, log }: { db: Db; listener: Li
       );
       heartbeat = setInterval(() => {
         for (const stream of all()) stream.write(': ping\n\n');
-      }, HEARTBEAT_MS);
+      }, EVENT_HEARTBEAT_MS);
       heartbeat.unref();
     },
 
