@@ -149,7 +149,7 @@ test.describe('engineer fee and completed tickets', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('₹299', { exact: true })).toBeVisible();
     await expect(dialog.getByText('RemoteFix', { exact: true })).toBeVisible();
-    await expect(dialog.getByText(`Engineer assignment fee for ${SERVICE}`)).toBeVisible();
+    await expect(dialog.getByText(`In-progress fee for ${SERVICE}`)).toBeVisible();
     await expect(dialog.getByRole('definition')).toHaveText([
       account.user.name,
       account.user.email,
@@ -283,7 +283,7 @@ test.describe('engineer fee and completed tickets', () => {
       await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
       const problem = card
         .getByRole('alert')
-        .filter({ hasText: 'We could not check whether the engineer assignment fee is paid.' });
+        .filter({ hasText: 'We could not check whether the in-progress fee is paid.' });
       await expect(problem).toBeVisible();
       await expect(card.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
 

@@ -18,7 +18,9 @@ export function EmailText({ email }: { email: string }) {
       </Fragment>
     ));
   return (
-    <span className="wrap-anywhere">
+    // break-word, not anywhere: the <wbr>s are the places to break, and a table column or a flex
+    // item is never made narrower than the longest part between them.
+    <span className="wrap-break-word">
       {withDots(local)}
       {domain && <wbr />}
       {withDots(domain)}

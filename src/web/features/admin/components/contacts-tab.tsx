@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useContactRequests, useMarkContactHandled } from '../api/admin-queries';
+import { EmailText } from '@/components/ui/email-text';
 
 const URGENCY_STYLES: Record<Urgency, string> = {
   Low: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
@@ -90,9 +91,9 @@ function ContactCard({ contact }: { contact: ContactRequest }) {
         <UrgencyBadge urgency={contact.urgency} />
       </div>
       <dl className="mt-3 grid gap-2 text-sm">
-        <DetailRow icon={Mail} label="Email" className="break-all">
+        <DetailRow icon={Mail} label="Email">
           <a href={`mailto:${contact.email}`} className="text-primary hover:underline">
-            {contact.email}
+            <EmailText email={contact.email} />
           </a>
         </DetailRow>
         <DetailRow icon={Phone} label="Phone" className="break-all">

@@ -163,7 +163,7 @@ export function TicketsTab() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
         <TicketSearchBox value={search} onChange={setSearch} />
-        <FormField label="Filter by status" className="w-full max-w-xs">
+        <FormField label="Filter by status" className="w-full sm:max-w-xs">
           <NativeSelect
             value={status}
             onChange={(e) => setStatus(e.target.value as TicketStatus | '')}
@@ -177,7 +177,7 @@ export function TicketsTab() {
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label="₹299 fee" className="w-full max-w-xs">
+        <FormField label="₹299 fee" className="w-full sm:max-w-xs">
           <NativeSelect value={paid} onChange={(e) => setPaid(e.target.value as '' | 'true' | 'false')}>
             <option value="">Paid or not</option>
             <option value="true">₹299 paid</option>

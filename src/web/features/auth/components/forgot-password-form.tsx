@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, NetworkError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useForgotPassword } from '../api/password-calls';
+import { EmailText } from '@/components/ui/email-text';
 
 type Values = z.input<typeof forgotPasswordBodySchema>;
 
@@ -36,8 +37,11 @@ export function ForgotPasswordForm({ carry, onBack }: { carry: RefObject<string>
         <div className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
           <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p>
-            If an account exists for <strong className="break-all">{mutation.variables.email}</strong>, we have emailed
-            it a link to choose a new password. The link works once, for 30 minutes.
+            If an account exists for{' '}
+            <strong>
+              <EmailText email={mutation.variables.email} />
+            </strong>
+            , we have emailed it a link to choose a new password. The link works once, for 30 minutes.
           </p>
         </div>
         <Button type="button" variant="outline" onClick={onBack} autoFocus>

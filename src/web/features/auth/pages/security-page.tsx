@@ -7,6 +7,7 @@ import { AppLink, Redirect } from '@/lib/navigation';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { NotificationSettings } from '../components/notification-settings';
 import { TwoFactorPanel } from '../components/two-factor-panel';
+import { EmailText } from '@/components/ui/email-text';
 
 /**
  * /account/security: a staff member's sign-in settings (two-factor sign-in, password) and email
@@ -29,7 +30,9 @@ export default function SecurityPage() {
           ← Back to {isStaff(user.role) ? 'admin' : 'your dashboard'}
         </AppLink>
         <h1 className="text-2xl font-bold tracking-tight">Account security</h1>
-        <p className="text-sm text-muted-foreground">Signed in as {user.email}</p>
+        <p className="text-sm text-muted-foreground">
+          Signed in as <EmailText email={user.email} />
+        </p>
       </div>
       <TwoFactorPanel />
       <ChangePasswordCard />

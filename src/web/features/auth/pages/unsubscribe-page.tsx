@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { AppLink } from '@/lib/navigation';
 import { useLinkToken } from '@/lib/use-link-token';
 import { useUnsubscribe, useUnsubscribeLink } from '../api/notification-calls';
+import { EmailText } from '@/components/ui/email-text';
 
 const WHAT: Record<NotificationTopic, string> = {
   ticketUpdates: 'ticket update emails (an engineer assigned, the fee due, a repair completed)',
@@ -36,16 +37,22 @@ export default function UnsubscribePage() {
   else if (unsubscribe.isSuccess)
     body = (
       <p role="status" className="text-sm text-slate-700">
-        Done: <strong className="break-all">{link.data.email}</strong> gets no more {WHAT[link.data.topic]}. You can
-        turn them back on from your profile.
+        Done:{' '}
+        <strong>
+          <EmailText email={link.data.email} />
+        </strong>{' '}
+        gets no more {WHAT[link.data.topic]}. You can turn them back on from your profile.
       </p>
     );
   else
     body = (
       <div className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">
-          Stop sending {WHAT[link.data.topic]} to <strong className="break-all">{link.data.email}</strong>? Password
-          resets and booking confirmations still come.
+          Stop sending {WHAT[link.data.topic]} to{' '}
+          <strong>
+            <EmailText email={link.data.email} />
+          </strong>
+          ? Password resets and booking confirmations still come.
         </p>
         {unsubscribe.isError && (
           <p role="alert" className="text-sm font-medium text-destructive">

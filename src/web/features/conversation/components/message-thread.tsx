@@ -8,7 +8,16 @@ import { MessageItem } from './message-item';
  * The thread, oldest first. Messages that arrive while it is open (a live event refreshes the
  * query) are announced politely ("New message from …"), and what is shown is marked read.
  */
-export function MessageThread({ ticketId, userId }: { ticketId: string; userId: string }) {
+export function MessageThread({
+  ticketId,
+  userId,
+  emptyHint = 'Write the first one below.',
+}: {
+  ticketId: string;
+  userId: string;
+  /** What an empty thread says under "No messages yet": what the reader can do about it. */
+  emptyHint?: string;
+}) {
   const messages = useMessages(ticketId);
   const markRead = useMarkRead(ticketId);
   const [announcement, setAnnouncement] = useState('');
@@ -45,7 +54,7 @@ export function MessageThread({ ticketId, userId }: { ticketId: string; userId: 
       {messages.isError && (
         <ErrorState message="Could not load the conversation." onRetry={() => void messages.refetch()} />
       )}
-      {data && data.length === 0 && <EmptyState title="No messages yet">Write the first one below.</EmptyState>}
+      {data && data.length === 0 && <EmptyState title="No messages yet">{emptyHint}</EmptyState>}
       {data && data.length > 0 && (
         <ol className="flex flex-col gap-3" aria-label="Messages">
           {data.map((m) => (

@@ -49,7 +49,17 @@ export function TicketConversationPage({
       {customer && !completed && <RemoteAccessForm ticket={t} />}
       {user.role === 'engineer' && t.status === 'in-progress' && <RemoteAccessView ticket={t} />}
       {staff && history}
-      <MessageThread ticketId={t.id} userId={user.id} />
+      <MessageThread
+        ticketId={t.id}
+        userId={user.id}
+        emptyHint={
+          !completed
+            ? 'Write the first one below.'
+            : customer
+              ? 'None were written on this ticket.'
+              : 'The ticket is completed: only staff notes can be added below.'
+        }
+      />
       {completed && customer ? (
         <p className="rounded-xl border bg-slate-50 p-3 text-sm text-slate-700">
           This ticket is completed: the conversation is closed.

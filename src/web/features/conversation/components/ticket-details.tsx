@@ -4,6 +4,7 @@ import { DetailRow } from '@/components/ui/detail-row';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { RatingSummary } from '@/components/tickets/ticket-rating';
 import { formatDateTime } from '@/lib/format';
+import { EmailText } from '@/components/ui/email-text';
 
 /**
  * A person's name, then whichever of their email and phone the API gave, as links to write or call:
@@ -14,8 +15,8 @@ function Person({ name, email, phone }: { name: string; email?: string; phone?: 
     <span className="flex flex-wrap gap-x-3">
       <span>{name}</span>
       {email && (
-        <a className="text-primary hover:underline" href={`mailto:${email}`}>
-          {email}
+        <a className="min-w-0 text-primary hover:underline" href={`mailto:${email}`}>
+          <EmailText email={email} />
         </a>
       )}
       {phone && (

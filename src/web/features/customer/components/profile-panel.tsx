@@ -15,6 +15,7 @@ import { useUpdateProfile } from '../api/customer-queries';
 import { useFocusFirstField } from '@/lib/focus';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { NotificationSettings } from '@/features/auth/components/notification-settings';
+import { EmailText } from '@/components/ui/email-text';
 
 type Values = z.input<typeof profileBodySchema>;
 
@@ -92,7 +93,7 @@ function ProfileDetails({ user }: { user: User }) {
           <dl className="grid gap-4 text-sm">
             {[
               { Icon: UserRound, label: 'Name', value: user.name },
-              { Icon: Mail, label: 'Email', value: user.email },
+              { Icon: Mail, label: 'Email', value: <EmailText email={user.email} /> },
               { Icon: Phone, label: 'Phone', value: user.phone || '—' },
             ].map(({ Icon, label, value }) => (
               // A <div> in a <dl> may hold only its <dt> and <dd>: the icon sits in the term.
@@ -101,7 +102,7 @@ function ProfileDetails({ user }: { user: User }) {
                   <Icon aria-hidden="true" className="absolute top-0.5 left-0 size-4 text-primary" />
                   {label}
                 </dt>
-                <dd className="font-medium break-all text-slate-900">{value}</dd>
+                <dd className="font-medium wrap-anywhere text-slate-900">{value}</dd>
               </div>
             ))}
           </dl>

@@ -15,6 +15,7 @@ import { formatDateTime } from '@/lib/format';
 import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 import { useRefreshTickets } from '../api/customer-queries';
 import { lazy, useState } from 'react';
+import { EmailText } from '@/components/ui/email-text';
 
 // Parts a card shows only in some states load with the first card that shows them: the receipts
 // once opened, the rating (its form: react-hook-form, zod) once a ticket is completed.
@@ -33,8 +34,8 @@ function EngineerContact({ engineer }: { engineer: NonNullable<Ticket['engineer'
       {engineer.email && (
         <p className="mt-1 flex items-center gap-2">
           <Mail aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-          <a href={`mailto:${engineer.email}`} className="text-primary hover:underline">
-            {engineer.email}
+          <a href={`mailto:${engineer.email}`} className="min-w-0 text-primary hover:underline">
+            <EmailText email={engineer.email} />
           </a>
         </p>
       )}
@@ -67,7 +68,7 @@ function PayToContinue({ ticket, user }: { ticket: Ticket; user: User }) {
           notes: { userId: user.id, ticketId: ticket.id },
         }),
       prefill: { name: user.name, email: user.email, phone: user.phone },
-      description: `Engineer assignment fee for ${ticket.service}`,
+      description: `In-progress fee for ${ticket.service}`,
       successMessage: 'Payment successful!',
     });
     await refresh();
@@ -107,15 +108,15 @@ function InProgressFee({ ticket, user, fee }: { ticket: Ticket; user: User; fee:
   if (fee.kind === 'checking') {
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner label="Checking the engineer assignment fee" />
-        <span aria-hidden="true">Checking the engineer assignment fee…</span>
+        <Spinner label="Checking the in-progress fee" />
+        <span aria-hidden="true">Checking the in-progress fee…</span>
       </p>
     );
   }
   if (fee.kind === 'unknown') {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-900">
-        <p>We could not check whether the engineer assignment fee is paid.</p>
+        <p>We could not check whether the in-progress fee is paid.</p>
         <Button variant="outline" size="sm" onClick={fee.retry}>
           Try again
         </Button>
@@ -135,7 +136,7 @@ function InProgressFee({ ticket, user, fee }: { ticket: Ticket; user: User; fee:
   if (!ticket.engineer) {
     return (
       <p className="text-sm text-muted-foreground">
-        An engineer is being assigned. Once they are, you can pay the engineer assignment fee to see their contact
+        An engineer is being assigned. Once they are, you can pay the in-progress fee to see their contact
         details and continue.
       </p>
     );
@@ -143,7 +144,7 @@ function InProgressFee({ ticket, user, fee }: { ticket: Ticket; user: User; fee:
   return (
     <>
       <p className="text-sm text-muted-foreground">
-        {ticket.engineer.name} is your engineer. Pay the engineer assignment fee to see their contact details and
+        {ticket.engineer.name} is your engineer. Pay the in-progress fee to see their contact details and
         continue.
       </p>
       <PayToContinue ticket={ticket} user={user} />

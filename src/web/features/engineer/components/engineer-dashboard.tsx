@@ -47,13 +47,13 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
           <span className="min-w-0 wrap-anywhere">{ticket.user.name}</span>
         </p>
         <p className="mt-1 flex items-center gap-2">
-          <Mail aria-hidden="true" className="size-4 text-slate-500" />
+          <Mail aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
           <a className="min-w-0 text-primary hover:underline" href={`mailto:${ticket.user.email}`}>
             <EmailText email={ticket.user.email} />
           </a>
         </p>
         <p className="mt-1 flex items-center gap-2">
-          <Phone aria-hidden="true" className="size-4 text-slate-500" />
+          <Phone aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
           <a className="text-primary hover:underline" href={`tel:${ticket.user.phone}`}>
             {ticket.user.phone}
           </a>

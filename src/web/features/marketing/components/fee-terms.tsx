@@ -12,7 +12,7 @@ export function FeeTerms() {
     },
     {
       amount: formatRupees(IN_PROGRESS_FEE_PAISE),
-      title: 'Engineer assignment fee',
+      title: 'In-progress fee (engineer assignment)',
       text: 'Paid once your ticket is in progress, to unlock your engineer’s contact details and continue.',
     },
   ];

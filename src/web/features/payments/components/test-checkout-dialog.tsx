@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { testCheckout } from '../api/payment-calls';
 import type { CheckoutResult, Prefill } from './checkout-context';
+import { EmailText } from '@/components/ui/email-text';
 
 export interface PendingCheckout {
   order: OrderResponse;
@@ -66,7 +67,9 @@ export function TestCheckoutDialog({ pending, onClose }: { pending: PendingCheck
               <dt className="text-muted-foreground">Name</dt>
               <dd>{pending.prefill.name}</dd>
               <dt className="text-muted-foreground">Email</dt>
-              <dd className="break-all">{pending.prefill.email}</dd>
+              <dd className="min-w-0">
+                <EmailText email={pending.prefill.email} />
+              </dd>
               <dt className="text-muted-foreground">Phone</dt>
               <dd>{pending.prefill.phone}</dd>
             </dl>
