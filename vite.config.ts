@@ -5,8 +5,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { loadConfig } from './src/server/config';
-import { publicAppConfig } from './src/server/public-config';
+import { loadConfig } from './src/server/config.js';
+import { publicAppConfig } from './src/server/public-config.js';
 
 const API_PORT = Number(process.env.PORT ?? 3000);
 const proxied = [
