@@ -9,8 +9,6 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toastError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { useRateTicket } from '../api/rate-ticket';
 
 /**
@@ -35,12 +33,7 @@ export function RateTicket({ ticket, autoFocus = false }: { ticket: Ticket; auto
   if (ticket.rating) {
     return <RatingSummary rating={ticket.rating} label="Your rating" className="rounded-lg border bg-white p-3" />;
   }
-  const submit = form.handleSubmit((body) =>
-    rate.mutate(body, {
-      onSuccess: () => toast.success('Thank you for your rating'),
-      onError: (err) => toastError(err, 'Failed to save your rating'),
-    }),
-  );
+  const submit = form.handleSubmit((body) => rate.mutate(body));
   return (
     <form
       ref={formRef}

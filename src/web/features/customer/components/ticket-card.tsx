@@ -3,6 +3,7 @@ import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import { CURRENCY, formatRupees, IN_PROGRESS_FEE_PAISE } from '@shared/product';
 import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
+import { RatingSummary } from '@/components/tickets/ticket-rating';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
 import { Button } from '@/components/ui/button';
@@ -136,16 +137,15 @@ function InProgressFee({ ticket, user, fee }: { ticket: Ticket; user: User; fee:
   if (!ticket.engineer) {
     return (
       <p className="text-sm text-muted-foreground">
-        An engineer is being assigned. Once they are, you can pay the in-progress fee to see their contact
-        details and continue.
+        An engineer is being assigned. Once they are, you can pay the in-progress fee to see their contact details and
+        continue.
       </p>
     );
   }
   return (
     <>
       <p className="text-sm text-muted-foreground">
-        {ticket.engineer.name} is your engineer. Pay the in-progress fee to see their contact details and
-        continue.
+        {ticket.engineer.name} is your engineer. Pay the in-progress fee to see their contact details and continue.
       </p>
       <PayToContinue ticket={ticket} user={user} />
     </>
@@ -196,9 +196,14 @@ export function TicketCard({
             )}
           </div>
           {ticket.engineer && <EngineerContact engineer={ticket.engineer} />}
-          <LazyPart label="Loading the rating" inline>
-            <RateTicket ticket={ticket} />
-          </LazyPart>
+          {ticket.rating ? (
+            // A given rating is only shown: the form's code (react-hook-form, zod) loads for an unrated ticket alone.
+            <RatingSummary rating={ticket.rating} label="Your rating" className="rounded-lg border bg-white p-3" />
+          ) : (
+            <LazyPart label="Loading the rating" inline>
+              <RateTicket ticket={ticket} />
+            </LazyPart>
+          )}
         </div>
       )}
 
