@@ -6,6 +6,14 @@ export type Role = (typeof ROLES)[number];
 export const CREATABLE_ROLES = ['user', 'admin', 'engineer'] as const;
 export type CreatableRole = (typeof CREATABLE_ROLES)[number];
 
+/** A role as the screens name a person ("Customer" for a user account). */
+export const ROLE_TITLES: Record<Role, string> = {
+  user: 'Customer',
+  engineer: 'Engineer',
+  admin: 'Admin',
+  superadmin: 'Admin',
+};
+
 export const STAFF_ROLES = ['admin', 'superadmin'] as const satisfies readonly Role[];
 
 export const isStaff = (role: Role | undefined | null): boolean => role === 'admin' || role === 'superadmin';

@@ -100,7 +100,7 @@ test.describe('rating a completed repair', () => {
     const history = adminPage.getByRole('dialog', { name: 'Ticket history' });
     const rated = history.getByRole('listitem').filter({ hasText: 'Rated 4 of 5 by the customer' });
     await expect(rated).toContainText(comment);
-    await expect(rated).toContainText(`${customer.user.name} (user)`);
+    await expect(rated).toContainText(`${customer.user.name} (Customer)`);
     await adminPage.keyboard.press('Escape');
 
     await adminPage.goto(`/tickets/${ticket.id}`);

@@ -139,19 +139,19 @@ export async function readHistory({ adminPage, customer, engineer, description, 
   for (const [i, kind] of kinds.entries()) await expect(steps.nth(i).locator('p').first()).toHaveText(kind);
 
   const step = (kind: string) => steps.filter({ has: adminPage.getByText(kind, { exact: true }) });
-  await expect(step('Ticket created')).toContainText(`${customer.name} (user)`);
+  await expect(step('Ticket created')).toContainText(`${customer.name} (Customer)`);
   await expect(step('Engineer assigned')).toContainText(engineer.name);
-  await expect(step('Engineer assigned')).toContainText('E2E Admin (superadmin)');
+  await expect(step('Engineer assigned')).toContainText('E2E Admin (Admin)');
   await expect(step('Status changed')).toContainText('Pending → In Progress');
-  await expect(step('Status changed')).toContainText('E2E Admin (superadmin)');
+  await expect(step('Status changed')).toContainText('E2E Admin (Admin)');
   await expect(step('Payment captured').first()).toContainText('Booking fee ₹99');
   await expect(step('Payment captured').first()).toContainText('System');
   await expect(step('Payment verified').first()).toContainText('Booking fee ₹99');
-  await expect(step('Payment verified').first()).toContainText(`${customer.name} (user)`);
+  await expect(step('Payment verified').first()).toContainText(`${customer.name} (Customer)`);
   await expect(step('Payment order opened').last()).toContainText('In-progress fee ₹299');
   await expect(step('Payment verified').last()).toContainText('In-progress fee ₹299');
   await expect(step('Completed')).toContainText(remarks);
-  await expect(step('Completed')).toContainText(`${engineer.name} (engineer)`);
+  await expect(step('Completed')).toContainText(`${engineer.name} (Engineer)`);
 
   await adminPage.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -12,7 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { Report } from '@shared/contracts/reports';
-import { statusLabel, TICKET_STATUSES } from '@shared/tickets';
+import { statusTitle, TICKET_STATUSES } from '@shared/tickets';
 import { Card } from '@/components/ui/card';
 import { minutesLabel, shortDate } from '../lib/report-dates';
 
@@ -45,7 +45,7 @@ function ChartCard({
  */
 export default function ReportCharts({ report }: { report: Report }) {
   const daily = report.daily.map((d) => ({ ...d, label: shortDate(d.date), revenue: d.revenuePaise / 100 }));
-  const byStatus = TICKET_STATUSES.map((s) => ({ status: statusLabel(s), tickets: report.tickets.byStatus[s] }));
+  const byStatus = TICKET_STATUSES.map((s) => ({ status: statusTitle(s), tickets: report.tickets.byStatus[s] }));
   const times = [
     { name: 'To assign', median: report.minutesToAssign.median ?? 0 },
     { name: 'To complete', median: report.minutesToComplete.median ?? 0, p90: report.minutesToComplete.p90 ?? 0 },

@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
 import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 import { useTicketHistory } from '../api/admin-queries';
+import { ROLE_TITLES } from '@shared/roles';
 
 const LABELS: Record<TicketEvent['kind'], string> = {
   created: 'Ticket created',
@@ -103,7 +104,8 @@ export default function TicketHistoryDialog({
                 <p className="font-semibold">{LABELS[e.kind]}</p>
                 {describe(e) && <p className="wrap-anywhere text-slate-700">{describe(e)}</p>}
                 <p className="text-xs text-muted-foreground">
-                  {formatDateTime(e.createdAt)} · {e.actor ? `${e.actor.name} (${e.actor.role})` : 'System'}
+                  {formatDateTime(e.createdAt)} ·{' '}
+                  {e.actor ? `${e.actor.name} (${ROLE_TITLES[e.actor.role]})` : 'System'}
                 </p>
               </li>
             ))}

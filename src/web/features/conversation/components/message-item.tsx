@@ -1,16 +1,9 @@
 import { Lock } from 'lucide-react';
 import type { Message } from '@shared/contracts/messages';
-import type { Role } from '@shared/roles';
+import { ROLE_TITLES } from '@shared/roles';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AttachmentView } from './attachment-view';
-
-const ROLE_LABELS: Record<Role, string> = {
-  user: 'Customer',
-  engineer: 'Engineer',
-  admin: 'Admin',
-  superadmin: 'Admin',
-};
 
 /** One message: author and role, time, text, files. A staff note is amber and says so. */
 export function MessageItem({ message, own }: { message: Message; own: boolean }) {
@@ -29,7 +22,7 @@ export function MessageItem({ message, own }: { message: Message; own: boolean }
       )}
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-sm">
         <span className="font-semibold text-slate-900">{message.author.name}</span>
-        <span className="text-xs text-slate-600">{ROLE_LABELS[message.author.role]}</span>
+        <span className="text-xs text-slate-600">{ROLE_TITLES[message.author.role]}</span>
         <time dateTime={message.createdAt} className="text-xs text-slate-600 sm:ml-auto">
           {formatDateTime(message.createdAt)}
         </time>
