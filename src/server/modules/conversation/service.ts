@@ -6,7 +6,7 @@ import { notifyTicketChange } from '../../events/ticket-notices.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Notices } from '../email/notices.js';
 import { mayReadTicket, mayUseStaffNotes, messageRefusal, type TicketState } from '../tickets/policy.js';
-import { findTicket, lockTicket } from '../tickets/queries.js';
+import { findTicket, lockTicketState } from '../tickets/queries.js';
 import {
   attachmentsOf,
   attachUploads,
@@ -85,7 +85,7 @@ export async function postMessage(
 ): Promise<Message> {
   const ids = [...new Set(input.attachmentIds)];
   return db.transaction(async (tx) => {
-    const ticket = await lockTicket(tx, ticketId);
+    const ticket = await lockTicketState(tx, ticketId);
     if (!ticket) throw notFound('Ticket not found');
     const refusal = refuseMessage(author, ticket, input.internal);
     if (refusal) throw refusal;

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { payments, statusLiterals, ticketRatings, tickets, users } from '../../db/schema/index.js';
 import { type Cursor, rowsAfter } from '../../lib/paging.js';
 import { unreadOf } from '../conversation/queries.js';
+import type { TicketState } from './policy.js';
 import { searchCondition, searchTerms } from './search.js';
 
 const customer = alias(users, 'customer');
@@ -270,6 +271,20 @@ export async function findTicket(db: Db, id: string) {
 /** The ticket row, locked for the rest of the transaction: concurrent changes to one ticket queue up. */
 export async function lockTicket(tx: Db, id: string) {
   const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update').limit(1);
+  return row;
+}
+
+/**
+ * The same row lock, answering only what the rules look at (policy.ts TicketState): for a change
+ * that needs none of the ticket's text, such as a message, which takes this lock on every post.
+ */
+export async function lockTicketState(tx: Db, id: string): Promise<TicketState | undefined> {
+  const [row] = await tx
+    .select({ userId: tickets.userId, engineerId: tickets.engineerId, status: tickets.status })
+    .from(tickets)
+    .where(eq(tickets.id, id))
+    .for('update')
+    .limit(1);
   return row;
 }
 
