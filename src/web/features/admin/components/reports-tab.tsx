@@ -46,7 +46,8 @@ function EngineersTable({ engineers }: { engineers: Report['engineers'] }) {
   return (
     <Card className="overflow-x-auto p-4">
       <h3 className="mb-3 font-semibold">Engineers</h3>
-      <table className="w-full min-w-[28rem] text-left text-sm">
+      {/* No minimum width: on a phone its four columns wrap their headings rather than hide the last. */}
+      <table className="w-full text-left text-sm">
         <thead className="text-muted-foreground">
           <tr>
             <th scope="col" className="py-2 pr-4 font-medium">
