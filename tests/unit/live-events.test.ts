@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_HEARTBEAT_MS } from '../../src/shared/contracts/events.js';
+import { EVENT_HEARTBEAT_MS } from '../../src/shared/live-events.js';
 import { openLiveEvents, SILENCE_MS } from '../../src/web/lib/live-events.js';
 
 /**

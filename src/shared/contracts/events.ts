@@ -1,12 +1,5 @@
 import { z } from 'zod';
 
-/**
- * How often GET /api/events writes a heartbeat (a comment line) on a quiet stream. A proxy or browser
- * drops a quiet connection after a minute or so; §7.1 asks for one at least every 25 s. The web
- * client takes a stream silent for more than two of them as dead and opens another.
- */
-export const EVENT_HEARTBEAT_MS = 20_000;
-
 /** What happened to a ticket, as the live stream says it (DECISIONS.md §7.1). */
 export const LIVE_TICKET_KINDS = ['booked', 'status', 'assigned', 'payment', 'message', 'completed', 'rated'] as const;
 export type LiveTicketKind = (typeof LIVE_TICKET_KINDS)[number];

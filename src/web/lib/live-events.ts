@@ -1,5 +1,5 @@
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
-import { EVENT_HEARTBEAT_MS } from '@shared/contracts/events';
+import { EVENT_HEARTBEAT_MS } from '@shared/live-events';
 
 export interface LiveEventHandlers {
   /**

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { EVENT_HEARTBEAT_MS, type LiveTicketEvent } from '../../../shared/contracts/events.js';
+import type { LiveTicketEvent } from '../../../shared/contracts/events.js';
+import { EVENT_HEARTBEAT_MS } from '../../../shared/live-events.js';
 import { isStaff, type Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import type { Listener } from '../../db/listener.js';
