@@ -45,3 +45,8 @@ export function RatingSummary({
     </div>
   );
 }
+
+/** The customer's own rating of their ticket, as their card and the ticket's page show it once given. */
+export function YourRating({ rating }: { rating: Rating }) {
+  return <RatingSummary rating={rating} label="Your rating" className="rounded-lg border bg-white p-3" />;
+}

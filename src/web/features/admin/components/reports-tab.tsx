@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { REPORT_MAX_DAYS, type Report } from '@shared/contracts/reports';
-import { daysInRange } from '@shared/dates';
+import { addDays, daysInRange } from '@shared/dates';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { useReport } from '../api/reports-queries';
-import { daysBefore, indiaToday, minutesLabel } from '../lib/report-dates';
+import { indiaToday, minutesLabel } from '../lib/report-dates';
 
 // recharts is large: it loads with this tab's first report, never with /admin itself.
 const ReportCharts = lazy(() => import('./report-charts'));
@@ -121,12 +121,12 @@ function ReportView({ report }: { report: Report }) {
 /** Reports: bookings, revenue, speed and ratings over a date range (India time), with charts. */
 export function ReportsTab() {
   const today = indiaToday();
-  const [from, setFrom] = useState(() => daysBefore(today, 29));
+  const [from, setFrom] = useState(() => addDays(today, -29));
   const [to, setTo] = useState(today);
   const error = rangeError(from, to);
   const query = useReport(from, to, !error);
   const choose = (days: number) => {
-    setFrom(daysBefore(today, days - 1));
+    setFrom(addDays(today, -(days - 1)));
     setTo(today);
   };
   return (

@@ -1,10 +1,5 @@
-import { addDays } from '@shared/dates';
-
 /** Today's date in India (YYYY-MM-DD): the reports count India's days. */
 export const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-
-/** The date `days` before `date` (both YYYY-MM-DD). */
-export const daysBefore = (date: string, days: number) => addDays(date, -days);
 
 /** 10 Mar, as a chart's axis shows a date. */
 export const shortDate = (date: string) =>

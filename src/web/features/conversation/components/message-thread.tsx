@@ -11,12 +11,12 @@ import { MessageItem } from './message-item';
 export function MessageThread({
   ticketId,
   userId,
-  emptyHint = 'Write the first one below.',
+  emptyHint,
 }: {
   ticketId: string;
   userId: string;
   /** What an empty thread says under "No messages yet": what the reader can do about it. */
-  emptyHint?: string;
+  emptyHint: string;
 }) {
   const messages = useMessages(ticketId);
   const markRead = useMarkRead(ticketId);

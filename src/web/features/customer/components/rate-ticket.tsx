@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type RatingBody, ratingBodySchema, RATING_COMMENT_MAX } from '@shared/contracts/ratings';
 import type { Ticket } from '@shared/contracts/tickets';
-import { RATING_SCORES, RatingSummary } from '@/components/tickets/ticket-rating';
+import { RATING_SCORES, YourRating } from '@/components/tickets/ticket-rating';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
@@ -31,7 +31,7 @@ export function RateTicket({ ticket, autoFocus = false }: { ticket: Ticket; auto
     formRef.current?.querySelector<HTMLInputElement>('[data-autofocus]')?.focus({ preventScroll: true });
   }, [autoFocus, rated]);
   if (ticket.rating) {
-    return <RatingSummary rating={ticket.rating} label="Your rating" className="rounded-lg border bg-white p-3" />;
+    return <YourRating rating={ticket.rating} />;
   }
   const submit = form.handleSubmit((body) => rate.mutate(body));
   return (

@@ -3,7 +3,7 @@ import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import { CURRENCY, formatRupees, IN_PROGRESS_FEE_PAISE } from '@shared/product';
 import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
-import { RatingSummary } from '@/components/tickets/ticket-rating';
+import { YourRating } from '@/components/tickets/ticket-rating';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
 import { Button } from '@/components/ui/button';
@@ -198,7 +198,7 @@ export function TicketCard({
           {ticket.engineer && <EngineerContact engineer={ticket.engineer} />}
           {ticket.rating ? (
             // A given rating is only shown: the form's code (react-hook-form, zod) loads for an unrated ticket alone.
-            <RatingSummary rating={ticket.rating} label="Your rating" className="rounded-lg border bg-white p-3" />
+            <YourRating rating={ticket.rating} />
           ) : (
             <LazyPart label="Loading the rating" inline>
               <RateTicket ticket={ticket} />
