@@ -35,7 +35,10 @@ export const createUserBodySchema = z.object({
   role: z.enum(CREATABLE_ROLES, { message: 'Role must be user, admin or engineer' }),
 });
 
-export const userListQuerySchema = pageQuerySchema.extend({ role: z.enum(ROLES).optional() });
+/** What an admin types to find people: any part of a name or email (users: or of a phone's digits). */
+const peopleSearchField = z.string().trim().max(100, 'Search text must be at most 100 characters').optional();
+
+export const userListQuerySchema = pageQuerySchema.extend({ role: z.enum(ROLES).optional(), q: peopleSearchField });
 /** Each with `twoFactorEnabled` (two-factor.ts), which only admins see. */
 export const usersResponseSchema = z.object({ users: z.array(adminUserSchema), nextCursor: z.string().nullable() });
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
@@ -43,9 +46,7 @@ export type UsersResponse = z.infer<typeof usersResponseSchema>;
 export const engineerSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
 /** The engineer picker lists at most this many; past it, the admin narrows the list by name or email. */
 export const ENGINEER_PICKER_LIMIT = 100;
-export const engineerSearchQuerySchema = z.object({
-  q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
-});
+export const engineerSearchQuerySchema = z.object({ q: peopleSearchField });
 /** `more`: further engineers match than the list holds. */
 export const engineersResponseSchema = z.object({ engineers: z.array(engineerSchema), more: z.boolean() });
 export type EngineersResponse = z.infer<typeof engineersResponseSchema>;

@@ -1,13 +1,9 @@
 import { eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { tickets } from '../../db/schema/index.js';
-
-/** `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
-const anywhere = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { anywhere, phoneDigits } from '../../lib/search-text.js';
 
 /** RF-1001, rf1001 or 1001: a ticket number as people say it. */
 const TICKET_NUMBER = /^(?:rf-?\s*)?(\d{1,9})$/i;
-/** What a phone number looks like when typed: digits with spaces, +, dashes or brackets. */
-const PHONE_LIKE = /^[\d\s()+-]+$/;
 /** One or two letters or digits: too short for a trigram, so matched at the start of a word. */
 const WORD_START = /^[\p{L}\p{N}]{1,2}$/u;
 
@@ -36,8 +32,9 @@ export function searchTerms(q: string): SearchTerms | undefined {
   const text = q.trim();
   if (!text) return undefined;
   const terms: SearchTerms = { pattern: WORD_START.test(text) ? `% ${text}%` : anywhere(text) };
-  const digits = text.replace(/\D/g, '');
-  if (PHONE_LIKE.test(text) && digits.length >= 3 && digits !== text) terms.digits = anywhere(digits);
+  // Digits alone are in the pattern already.
+  const digits = phoneDigits(text);
+  if (digits !== undefined && digits !== text) terms.digits = anywhere(digits);
   const number = TICKET_NUMBER.exec(text);
   if (number) terms.number = Number(number[1]);
   return terms;
