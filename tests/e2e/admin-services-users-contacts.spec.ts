@@ -143,6 +143,45 @@ test.describe('All Users tab', () => {
     await expect(customerCard.getByText('Superadmin')).toHaveCount(0);
   });
 
+  test('search finds a person by name, email or phone, and the role filter narrows the list', async ({
+    page,
+    request,
+  }) => {
+    const run = runId();
+    const meera = await signUpViaApi(request, { name: `Meera Search ${run}`, phone: '+91 97111 23456' });
+    const other = await signUpViaApi(request, { name: `Other Search ${run}` });
+    await openAdmin(page, request);
+    const panel = await openTab(page, 'All Users');
+    const list = panel.getByRole('list', { name: 'All users' });
+    const search = panel.getByRole('searchbox', { name: 'Search' });
+    await expect(search).toHaveAccessibleDescription('Name, email or phone');
+
+    await search.fill(`meera search ${run}`);
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list.getByRole('listitem')).toContainText(meera.user.email);
+
+    await search.fill(other.user.email.toUpperCase());
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list.getByRole('listitem')).toContainText(`Other Search ${run}`);
+
+    // The phone's digits, typed with other spacing.
+    await search.fill('9711123456');
+    await expect(list.getByRole('listitem').filter({ hasText: meera.user.email })).toHaveCount(1);
+
+    // Combined with the role: neither is an engineer.
+    await search.fill(`search ${run}`);
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await panel.getByLabel('Filter by role').selectOption({ label: 'Engineers' });
+    await expect(panel.getByText(`Nobody matches “search ${run}” among the engineers.`)).toBeVisible();
+    await panel.getByLabel('Filter by role').selectOption({ label: 'Customers' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+
+    await search.fill('');
+    await panel.getByLabel('Filter by role').selectOption({ label: 'Superadmins' });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list.getByRole('listitem')).toContainText(E2E_ADMIN.email);
+  });
+
   test('New User validates every field and never offers the superadmin role', async ({ page, request }) => {
     await openAdmin(page, request);
     const panel = await openTab(page, 'All Users');

@@ -23,6 +23,7 @@ import type {
 import type { UserResponse } from '@shared/contracts/auth';
 import type { AdminUser } from '@shared/contracts/two-factor';
 import type { Ticket, TicketResponse, TicketsResponse } from '@shared/contracts/tickets';
+import type { Role } from '@shared/roles';
 import type { TicketStatus } from '@shared/tickets';
 import { api, apiWithHeaders } from '@/lib/api-client';
 import { pageUrl } from '@/lib/paging';
@@ -125,11 +126,19 @@ export const useUnassignEngineer = () =>
     api<TicketResponse>(`/api/admin/tickets/${v.id}/assign`, { method: 'DELETE' }),
   );
 
-export const useAdminUsers = () =>
+/** All accounts newest first, or those of one `role` ('' for all) that match the search `q`. */
+export const useAdminUsers = (role: Role | '' = '', q = '') =>
   useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: adminKeys.users,
-      queryFn: ({ pageParam }) => api<UsersResponse>(pageUrl('/api/admin/users', pageParam)),
+      queryKey: [...adminKeys.users, role, q.trim()],
+      queryFn: ({ pageParam }) =>
+        api<UsersResponse>(
+          pageUrl(
+            '/api/admin/users',
+            pageParam,
+            `${role ? `&role=${role}` : ''}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`,
+          ),
+        ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),

@@ -1,38 +1,12 @@
-import { Download, Search } from 'lucide-react';
-import { type ComponentProps, useEffect, useState } from 'react';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
 import type { TicketStatus } from '@shared/tickets';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { apiFile, toastError } from '@/lib/api-client';
 import { adminTicketFilters, type PaidFilter } from '../api/admin-queries';
-
-/** `value`, once it has stopped changing for `ms`: a search runs when the typing pauses. */
-export function useSettled<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
-/**
- * A search input with its magnifier. The field's id and aria attributes (FormField gives them to its
- * child) go on the input itself, so the label and the hint name it, not the box around it.
- */
-function SearchInput(props: ComponentProps<typeof Input>) {
-  return (
-    <div className="relative">
-      <Search
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-      />
-      <Input type="search" {...props} className="pl-9" />
-    </div>
-  );
-}
 
 /** The search box of All Tickets: number, name, email, phone or words of the description. */
 export function TicketSearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {

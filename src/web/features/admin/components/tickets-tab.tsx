@@ -12,10 +12,11 @@ import { NativeSelect } from '@/components/ui/input';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminTickets } from '../api/admin-queries';
 import { TicketActions } from './ticket-actions';
 import { TicketHistoryButton } from './ticket-history-button';
-import { CsvDownloadButton, TicketSearchBox, useSettled } from './ticket-search';
+import { CsvDownloadButton, TicketSearchBox } from './ticket-search';
 
 const Person = ({ p }: { p: { name: string; email?: string | undefined; phone?: string | undefined } }) => (
   <div className="min-w-0 text-sm">
@@ -156,7 +157,7 @@ export function TicketsTab() {
   const [status, setStatus] = useState<TicketStatus | ''>('');
   const [search, setSearch] = useState('');
   const [paid, setPaid] = useState<'' | 'true' | 'false'>('');
-  const q = useSettled(search);
+  const q = useDebouncedValue(search);
   const query = useAdminTickets(status, q, paid);
   const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
   return (

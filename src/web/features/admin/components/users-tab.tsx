@@ -7,12 +7,16 @@ import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { EmailText } from '@/components/ui/email-text';
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/input';
 import { LoadMore } from '@/components/ui/load-more';
+import { SearchInput } from '@/components/ui/search-input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { useAdminUsers, useTurnOffTwoFactor } from '../api/admin-queries';
 import { NewUserForm } from './new-user-form';
@@ -123,25 +127,69 @@ function UserCard({ user, canTurnOff }: { user: AdminUser; canTurnOff: boolean }
   );
 }
 
+/** The roles the list can be narrowed to: an admin and a superadmin are both "Admins" here. */
+const ROLE_FILTERS: { value: Role | ''; label: string }[] = [
+  { value: '', label: 'Everyone' },
+  { value: 'user', label: 'Customers' },
+  { value: 'engineer', label: 'Engineers' },
+  { value: 'admin', label: 'Admins' },
+  { value: 'superadmin', label: 'Superadmins' },
+];
+
 function UserList() {
-  const users = useAdminUsers();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const q = useDebouncedValue(search).trim();
+  const users = useAdminUsers(role, q);
   const { user: me } = useCurrentUser();
-  if (users.isPending) return <LoadingState label="Loading users" />;
-  if (!users.data) return <ErrorState message="We could not load the users." onRetry={() => void users.refetch()} />;
-  const all = users.data.pages.flatMap((p) => p.users);
-  if (all.length === 0)
-    return <EmptyState title="No users yet">Accounts appear here once people sign up or you create one.</EmptyState>;
+  const all = users.data?.pages.flatMap((p) => p.users) ?? [];
+  const roleLabel = ROLE_FILTERS.find((r) => r.value === role)?.label.toLowerCase();
   return (
     <div className="flex flex-col gap-4">
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="All users">
-        {all.map((u) => (
-          <li key={u.id} data-page-item>
-            {/* A superadmin's two-factor sign-in only a superadmin may turn off (the server says so too). */}
-            <UserCard user={u} canTurnOff={u.role !== 'superadmin' || me?.role === 'superadmin'} />
-          </li>
-        ))}
-      </ul>
-      <LoadMore pages={users} label="users" />
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+        <FormField label="Search" hint="Name, email or phone" className="w-full sm:max-w-sm">
+          <SearchInput
+            value={search}
+            maxLength={100}
+            placeholder="Meera, @example.com, 98765…"
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </FormField>
+        <FormField label="Filter by role" className="w-full sm:max-w-xs">
+          <NativeSelect value={role} onChange={(e) => setRole(e.target.value as Role | '')}>
+            {ROLE_FILTERS.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      {users.isPending ? (
+        <LoadingState label="Loading users" />
+      ) : !users.data ? (
+        <ErrorState message="We could not load the users." onRetry={() => void users.refetch()} />
+      ) : all.length === 0 ? (
+        q || role ? (
+          <EmptyState title="No users found">
+            {q ? `Nobody matches “${q}”${role ? ` among the ${roleLabel}` : ''}.` : `No ${roleLabel} yet.`}
+          </EmptyState>
+        ) : (
+          <EmptyState title="No users yet">Accounts appear here once people sign up or you create one.</EmptyState>
+        )
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="All users">
+            {all.map((u) => (
+              <li key={u.id} data-page-item>
+                {/* A superadmin's two-factor sign-in only a superadmin may turn off (the server says so too). */}
+                <UserCard user={u} canTurnOff={u.role !== 'superadmin' || me?.role === 'superadmin'} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore pages={users} label="users" />
+        </>
+      )}
     </div>
   );
 }
