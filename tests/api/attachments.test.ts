@@ -159,6 +159,24 @@ describe('what may be uploaded', () => {
       }),
       400,
     );
+    // A second file, in "file" or in another field, is refused, not dropped without a word; other
+    // fields are ignored, as a JSON body's unknown fields are.
+    const twoFiles = (second: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/tickets/${ticketId}/attachments`,
+        headers: { ...customer.headers, 'content-type': 'multipart/form-data; boundary=abc' },
+        payload: [
+          '--abc\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello',
+          '--abc\r\nContent-Disposition: form-data; name="file"; filename="one.txt"\r\n\r\nfirst file',
+          `--abc\r\nContent-Disposition: form-data; name="${second}"; filename="two.txt"\r\n\r\nsecond file`,
+          '--abc--\r\n',
+        ].join('\r\n'),
+      });
+    const before = await t.database.db.$count(ticketAttachments);
+    expectError(await twoFiles('file'), 400, 'Send one file in the form field "file"');
+    expectError(await twoFiles('extra'), 400, 'Send one file in the form field "file"');
+    expect(await t.database.db.$count(ticketAttachments)).toBe(before);
     // Multipart is taken by the upload route alone.
     const elsewhere = await t.app.inject({
       method: 'POST',

@@ -33,20 +33,30 @@ export async function checkUploader(db: Db, uploader: UserRow, ticketId: string)
   }
 }
 
+const ONE_FILE = 'Send one file in the form field "file"';
+
 /**
- * Reads the one file of the form, at most the plugin's size limit (413 beyond). A form the parser
- * cannot read (no boundary, cut short) is the client's mistake: 400, never a 500.
+ * Reads the one file of the form, at most the plugin's size limit (413 beyond). A second file (the
+ * plugin's `files` limit) is refused rather than dropped unseen; fields that are not files are
+ * ignored, as a JSON body's unknown fields are. A form the parser cannot read (no boundary, cut
+ * short) is the client's mistake: 400, never a 500.
  */
 export async function readUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
   try {
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw badRequest('Send one file in the form field "file"');
-    const bytes = await part.toBuffer();
-    if (bytes.length === 0) throw badRequest('The file is empty');
-    return { fileName: part.filename, bytes };
+    let upload: { fileName: string; bytes: Buffer } | undefined;
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (upload || part.fieldname !== 'file') throw badRequest(ONE_FILE);
+      upload = { fileName: part.filename, bytes: await part.toBuffer() };
+    }
+    if (!upload) throw badRequest(ONE_FILE);
+    if (upload.bytes.length === 0) throw badRequest('The file is empty');
+    return upload;
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, TOO_LARGE);
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, TOO_LARGE);
+    if (code === 'FST_FILES_LIMIT') throw badRequest(ONE_FILE);
     const status = (err as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) throw err;
     throw badRequest('The upload is not a readable multipart form');
