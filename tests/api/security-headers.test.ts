@@ -191,6 +191,9 @@ describe('Cache-Control on answers that need a session', () => {
       ['/api/prisma', admin.headers, 200],
       ['/api/me', {}, 401],
       ['/api/admin/users', customer.headers, 403],
+      // No route: the 404 is the same for everyone, but a session asked for it.
+      ['/api/no-such-route', customer.headers, 404],
+      ['/api/tickets/x/y/z', {}, 404],
     ] as const) {
       const res = await call({ method: 'GET', url, headers });
       expect(res.statusCode, url).toBe(status);

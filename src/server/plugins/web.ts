@@ -270,7 +270,8 @@ export const webPlugin = fp(
       if (request.method === 'GET' && !isApi && (accept.includes('text/html') || accept.includes('*/*') || !accept)) {
         return sendHtml(request, reply, 404, notFoundPage);
       }
-      return reply.status(404).send({ error: 'Not found' });
+      // No route, so no guard set it: the answer says nothing private, but a session may have asked.
+      return reply.status(404).header('cache-control', 'no-store').send({ error: 'Not found' });
     });
   },
 );
