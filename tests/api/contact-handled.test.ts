@@ -73,3 +73,33 @@ describe('PATCH /api/admin/contacts/{id}', () => {
     expectError(await get(t, '/api/admin/contacts?handled=maybe', admin.headers), 400);
   });
 });
+
+describe('GET /api/admin/contacts?q=', () => {
+  const run = Date.now().toString(36);
+  const send = async (overrides: Record<string, unknown>) =>
+    expect((await submitContact(t, contactFormBody(ids.main, ids.sub, overrides))).statusCode).toBe(201);
+  const names = async (query: string) => (await list(`?limit=100&q=${encodeURIComponent(query)}`)).map((c) => c.name);
+
+  it('finds requests by name, email, description or phone digits, newest first, with the handled filter', async () => {
+    await send({ name: `Kavya Menon ${run}`, phone: '+91 94444 12345', description: `Fan noise ${run} on a ThinkPad` });
+    await send({ name: `Kavya Rao ${run}`, email: `kavya.${run}@example.com`, description: `Wi-Fi drops ${run}` });
+    expect(await names(`KAVYA`)).toEqual([`Kavya Rao ${run}`, `Kavya Menon ${run}`]);
+    expect(await names(`kavya.${run}@EXAMPLE`)).toEqual([`Kavya Rao ${run}`]);
+    expect(await names(`fan noise ${run}`)).toEqual([`Kavya Menon ${run}`]);
+    expect(await names('9444412345')).toEqual([`Kavya Menon ${run}`]);
+
+    const rao = (await list(`?limit=100&q=${encodeURIComponent(`Kavya Rao ${run}`)}`))[0]!;
+    expect((await mark(rao.id, true)).statusCode).toBe(200);
+    expect((await list(`?limit=100&handled=false&q=${encodeURIComponent(`kavya`)}`)).map((c) => c.name)).toEqual([
+      `Kavya Menon ${run}`,
+    ]);
+    expect((await list(`?handled=true&q=${encodeURIComponent(`${run}`)}`)).map((c) => c.name)).toEqual([
+      `Kavya Rao ${run}`,
+    ]);
+  });
+
+  it("takes LIKE's own characters literally, and refuses a q over 100 characters", async () => {
+    expect(await names(`%${run}_nobody`)).toEqual([]);
+    expectError(await get(t, `/api/admin/contacts?q=${'x'.repeat(101)}`, admin.headers), 400, /at most 100 characters/);
+  });
+});

@@ -267,6 +267,16 @@ test.describe('Contact Requests tab', () => {
     await expect(card.getByText('Mac', { exact: true })).toBeVisible();
     await expect(card.getByText(SERVICE, { exact: true })).toBeVisible();
     await expect(card.getByText(/^Received /)).toBeVisible();
+
+    // The search finds it by the phone's digits, and says so when nothing matches.
+    const list = panel.getByRole('list', { name: 'Contact requests' });
+    const search = panel.getByRole('searchbox', { name: 'Search' });
+    await search.fill('9333344556');
+    await expect(list.getByRole('listitem').filter({ hasText: contact.description })).toHaveCount(1);
+    await search.fill(`nobody-${run}`);
+    await expect(panel.getByText(`No request matches “nobody-${run}”.`)).toBeVisible();
+    await search.fill(`sunil gupta ${run}`);
+    await expect(list.getByRole('listitem')).toHaveCount(1);
     expect(problems).toEqual([]);
   });
 });

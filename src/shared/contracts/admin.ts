@@ -74,6 +74,8 @@ export type ContactRequest = z.infer<typeof contactRequestSchema>;
 export const contactListQuerySchema = z.object({
   /** Only the open requests (`false`) or the handled ones (`true`). */
   handled: z.enum(['true', 'false']).optional(),
+  /** Any part of the name, email or description, or the phone's digits. */
+  q: peopleSearchField,
 });
 export const contactHandledBodySchema = z.object({ handled: z.boolean() });
 export const contactResponseBodySchema = z.object({ contact: contactRequestSchema });

@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-
 import type { Db } from '../../db/client.js';
 import { contactRequests, users } from '../../db/schema/index.js';
 import { type Cursor, olderThan } from '../../lib/paging.js';
+import { containing } from '../../lib/search-text.js';
 
 export async function insertContactRequest(db: Db, values: typeof contactRequests.$inferInsert) {
   const [row] = await db.insert(contactRequests).values(values).returning();
@@ -21,23 +22,36 @@ const columns = { ...getTableColumns(contactRequests), hasAccount: hasAccount.as
 
 export type ContactRow = typeof contactRequests.$inferSelect & { hasAccount: boolean };
 
-/** Newest first; `handled` true or false keeps only the handled or the open ones. */
-export const listContactRequests = (db: Db, limit: number, cursor?: Cursor, handled?: boolean) =>
+/**
+ * Newest first; `handled` true or false keeps only the handled or the open ones, and `search` those
+ * with it in their name, email or description, or their phone's digits (search-text.ts).
+ */
+export const listContactRequests = (
+  db: Db,
+  q: { limit: number; cursor?: Cursor | undefined; handled?: boolean | undefined; search?: string | undefined },
+) =>
   db
     .select(columns)
     .from(contactRequests)
     .where(
       and(
-        olderThan(contactRequests.createdAt, contactRequests.id, cursor),
-        handled === undefined
+        olderThan(contactRequests.createdAt, contactRequests.id, q.cursor),
+        q.handled === undefined
           ? undefined
-          : handled
+          : q.handled
             ? isNotNull(contactRequests.handledAt)
             : isNull(contactRequests.handledAt),
+        q.search
+          ? containing(
+              q.search,
+              [contactRequests.name, contactRequests.email, contactRequests.description],
+              contactRequests.phone,
+            )
+          : undefined,
       ),
     )
     .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id))
-    .limit(limit + 1);
+    .limit(q.limit + 1);
 
 /** Marks a request handled (keeping the first time it was) or open again; undefined if there is none. */
 export async function setContactHandled(db: Db, id: string, handled: boolean): Promise<ContactRow | undefined> {

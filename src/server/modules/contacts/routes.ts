@@ -39,14 +39,20 @@ export async function contactRoutes(
     config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
-      summary: 'Repair requests from the public form, newest first, optionally open or handled only (paged)',
+      summary:
+        'Repair requests from the public form, newest first, optionally open or handled only and matching a search (paged)',
       security: [{ bearer: [] }],
       querystring: pageQuerySchema.extend(contactListQuerySchema.shape),
       response: { 200: contactsResponseSchema, ...errors(400, 401, 403) },
     },
     handler: async (request) => {
-      const { limit, cursor, handled } = request.query;
-      return contactRequestPage(db, limit, cursor, handled === undefined ? undefined : handled === 'true');
+      const { limit, cursor, handled, q } = request.query;
+      return contactRequestPage(db, {
+        limit,
+        cursor,
+        handled: handled === undefined ? undefined : handled === 'true',
+        search: q,
+      });
     },
   });
 

@@ -53,9 +53,13 @@ function contactView(c: ContactRow) {
   };
 }
 
-/** Admin: the requests, newest first, paged; all, or only the open or the handled ones. */
-export async function contactRequestPage(db: Db, limit: number, cursor?: string, handled?: boolean) {
-  const rows = await listContactRequests(db, limit, decodeCursor(cursor), handled);
+/** Admin: the requests, newest first, paged; all, or only the open or the handled ones, or those matching a search. */
+export async function contactRequestPage(
+  db: Db,
+  q: { limit: number; cursor?: string | undefined; handled?: boolean | undefined; search?: string | undefined },
+) {
+  const { limit } = q;
+  const rows = await listContactRequests(db, { ...q, cursor: decodeCursor(q.cursor) });
   const { page, nextCursor } = pageOf(rows, limit);
   return { contacts: page.map(contactView), nextCursor };
 }

@@ -144,13 +144,19 @@ export const useAdminUsers = (role: Role | '' = '', q = '') =>
     }),
   );
 
-/** `handled`: '' for all, 'false' for the open requests, 'true' for the handled ones. */
-export const useContactRequests = (handled: '' | 'true' | 'false' = '') =>
+/** `handled`: '' for all, 'false' for the open requests, 'true' for the handled ones; `q` a search. */
+export const useContactRequests = (handled: '' | 'true' | 'false' = '', q = '') =>
   useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: [...adminKeys.contacts, handled],
+      queryKey: [...adminKeys.contacts, handled, q.trim()],
       queryFn: ({ pageParam }) =>
-        api<ContactsResponse>(pageUrl('/api/admin/contacts', pageParam, handled ? `&handled=${handled}` : '')),
+        api<ContactsResponse>(
+          pageUrl(
+            '/api/admin/contacts',
+            pageParam,
+            `${handled ? `&handled=${handled}` : ''}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`,
+          ),
+        ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),

@@ -6,12 +6,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { toastError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { DetailRow } from '@/components/ui/detail-row';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { useContactRequests, useMarkContactHandled } from '../api/admin-queries';
 import { EmailText } from '@/components/ui/email-text';
@@ -127,33 +129,45 @@ function ContactCard({ contact }: { contact: ContactRequest }) {
   );
 }
 
-/** Contact Requests: the public request form's submissions, newest first; all, open or handled. */
+/** Contact Requests: the public request form's submissions, newest first; all, open or handled, and searched. */
 export function ContactsTab() {
   const [handled, setHandled] = useState<'' | 'true' | 'false'>('');
-  const contacts = useContactRequests(handled);
-  const filter = (
-    <FormField label="Show" className="w-full max-w-xs">
-      <NativeSelect value={handled} onChange={(e) => setHandled(e.target.value as '' | 'true' | 'false')}>
-        <option value="">All requests</option>
-        <option value="false">Open</option>
-        <option value="true">Handled</option>
-      </NativeSelect>
-    </FormField>
-  );
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search).trim();
+  const contacts = useContactRequests(handled, q);
+  const which = handled ? (handled === 'true' ? 'handled' : 'open') : '';
   const all = contacts.data?.pages.flatMap((p) => p.contacts) ?? [];
   return (
     <div className="flex flex-col gap-4">
-      {filter}
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+        <FormField label="Search" hint="Name, email, phone or description" className="w-full sm:max-w-sm">
+          <SearchInput
+            value={search}
+            maxLength={100}
+            placeholder="Ravi, @example.com, 98765…"
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </FormField>
+        <FormField label="Show" className="w-full sm:max-w-xs">
+          <NativeSelect value={handled} onChange={(e) => setHandled(e.target.value as '' | 'true' | 'false')}>
+            <option value="">All requests</option>
+            <option value="false">Open</option>
+            <option value="true">Handled</option>
+          </NativeSelect>
+        </FormField>
+      </div>
       {contacts.isPending ? (
         <LoadingState label="Loading contact requests" />
       ) : !contacts.data ? (
         <ErrorState message="We could not load the contact requests." onRetry={() => void contacts.refetch()} />
       ) : all.length === 0 ? (
-        <EmptyState
-          title={handled ? `No ${handled === 'true' ? 'handled' : 'open'} requests` : 'No contact requests yet'}
-        >
-          Requests sent through the public form appear here.
-        </EmptyState>
+        q ? (
+          <EmptyState title="No requests found">{`No ${which ? `${which} ` : ''}request matches “${q}”.`}</EmptyState>
+        ) : (
+          <EmptyState title={which ? `No ${which} requests` : 'No contact requests yet'}>
+            Requests sent through the public form appear here.
+          </EmptyState>
+        )
       ) : (
         <>
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Contact requests">
