@@ -1,12 +1,13 @@
 import { Search } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { FormField } from './form-field';
 import { Input } from './input';
 
 /**
  * A search input with its magnifier. The field's id and aria attributes (FormField gives them to its
  * child) go on the input itself, so the label and the hint name it, not the box around it.
  */
-export function SearchInput(props: ComponentProps<typeof Input>) {
+function SearchInput(props: ComponentProps<typeof Input>) {
   return (
     <div className="relative">
       <Search
@@ -16,4 +17,36 @@ export function SearchInput(props: ComponentProps<typeof Input>) {
       <Input type="search" {...props} className="pl-9" />
     </div>
   );
+}
+
+/** A list's search box, labelled "Search", its hint saying what it looks in. */
+export function SearchField({
+  value,
+  onChange,
+  hint,
+  placeholder,
+  maxLength,
+}: {
+  value: string;
+  onChange: (q: string) => void;
+  hint: string;
+  placeholder: string;
+  /** The server's limit for the search text. */
+  maxLength: number;
+}) {
+  return (
+    <FormField label="Search" hint={hint} className="w-full sm:max-w-sm">
+      <SearchInput
+        value={value}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </FormField>
+  );
+}
+
+/** A list's search and filters: stacked full width on a phone, in a row from `sm` up. */
+export function ListFilters({ children }: { children: ReactNode }) {
+  return <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">{children}</div>;
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
-import { SearchInput } from '@/components/ui/search-input';
+import { ListFilters, SearchField } from '@/components/ui/search-input';
 import { toastError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { DetailRow } from '@/components/ui/detail-row';
@@ -139,15 +139,14 @@ export function ContactsTab() {
   const all = contacts.data?.pages.flatMap((p) => p.contacts) ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
-        <FormField label="Search" hint="Name, email, phone or description" className="w-full sm:max-w-sm">
-          <SearchInput
-            value={search}
-            maxLength={100}
-            placeholder="Ravi, @example.com, 98765…"
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </FormField>
+      <ListFilters>
+        <SearchField
+          value={search}
+          onChange={setSearch}
+          hint="Name, email, phone or description"
+          placeholder="Ravi, @example.com, 98765…"
+          maxLength={100}
+        />
         <FormField label="Show" className="w-full sm:max-w-xs">
           <NativeSelect value={handled} onChange={(e) => setHandled(e.target.value as '' | 'true' | 'false')}>
             <option value="">All requests</option>
@@ -155,7 +154,7 @@ export function ContactsTab() {
             <option value="true">Handled</option>
           </NativeSelect>
         </FormField>
-      </div>
+      </ListFilters>
       {contacts.isPending ? (
         <LoadingState label="Loading contact requests" />
       ) : !contacts.data ? (

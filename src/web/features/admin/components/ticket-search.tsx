@@ -2,29 +2,9 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { TicketStatus } from '@shared/tickets';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { apiFile, toastError } from '@/lib/api-client';
 import { adminTicketFilters, type PaidFilter } from '../api/admin-queries';
-
-/** The search box of All Tickets: number, name, email, phone or words of the description. */
-export function TicketSearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
-  return (
-    <FormField
-      label="Search"
-      hint="Ticket number, customer name, email, phone or description"
-      className="w-full sm:max-w-sm"
-    >
-      <SearchInput
-        value={value}
-        maxLength={200}
-        placeholder="RF-1001, Meera, 98765…"
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </FormField>
-  );
-}
 
 /** Downloads the filtered tickets as CSV (GET /api/admin/tickets.csv, with the bearer token). */
 export function CsvDownloadButton({ status, q, paid }: { status: TicketStatus | ''; q: string; paid: PaidFilter }) {

@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { EmailText } from '@/components/ui/email-text';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
+import { ListFilters, SearchField } from '@/components/ui/search-input';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
@@ -16,7 +17,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminTickets } from '../api/admin-queries';
 import { TicketActions } from './ticket-actions';
 import { TicketHistoryButton } from './ticket-history-button';
-import { CsvDownloadButton, TicketSearchBox } from './ticket-search';
+import { CsvDownloadButton } from './ticket-search';
 
 const Person = ({ p }: { p: { name: string; email?: string | undefined; phone?: string | undefined } }) => (
   <div className="min-w-0 text-sm">
@@ -162,8 +163,14 @@ export function TicketsTab() {
   const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
-        <TicketSearchBox value={search} onChange={setSearch} />
+      <ListFilters>
+        <SearchField
+          value={search}
+          onChange={setSearch}
+          hint="Ticket number, customer name, email, phone or description"
+          placeholder="RF-1001, Meera, 98765…"
+          maxLength={200}
+        />
         <FormField label="Filter by status" className="w-full sm:max-w-xs">
           <NativeSelect
             value={status}
@@ -188,7 +195,7 @@ export function TicketsTab() {
         <div className="sm:mt-7">
           <CsvDownloadButton status={status} q={q} paid={paid} />
         </div>
-      </div>
+      </ListFilters>
       {query.isPending ? (
         <LoadingState label="Loading tickets" />
       ) : !query.data ? (

@@ -10,7 +10,7 @@ import { EmailText } from '@/components/ui/email-text';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
 import { LoadMore } from '@/components/ui/load-more';
-import { SearchInput } from '@/components/ui/search-input';
+import { ListFilters, SearchField } from '@/components/ui/search-input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
@@ -146,15 +146,14 @@ function UserList() {
   const roleLabel = ROLE_FILTERS.find((r) => r.value === role)?.label.toLowerCase();
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
-        <FormField label="Search" hint="Name, email or phone" className="w-full sm:max-w-sm">
-          <SearchInput
-            value={search}
-            maxLength={100}
-            placeholder="Meera, @example.com, 98765…"
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </FormField>
+      <ListFilters>
+        <SearchField
+          value={search}
+          onChange={setSearch}
+          hint="Name, email or phone"
+          placeholder="Meera, @example.com, 98765…"
+          maxLength={100}
+        />
         <FormField label="Filter by role" className="w-full sm:max-w-xs">
           <NativeSelect value={role} onChange={(e) => setRole(e.target.value as Role | '')}>
             {ROLE_FILTERS.map((r) => (
@@ -164,7 +163,7 @@ function UserList() {
             ))}
           </NativeSelect>
         </FormField>
-      </div>
+      </ListFilters>
       {users.isPending ? (
         <LoadingState label="Loading users" />
       ) : !users.data ? (
