@@ -79,8 +79,22 @@ describe('the reports follow the app', () => {
     ok(await patch(t, `/api/admin/tickets/${first}/assign`, { engineerId: engineer.user.id }, admin.headers));
     const once = await minutes(first, 'created_at', 'first_assigned_at');
     expect((await keptReport()).minutesToAssign.median).toBe(once);
-    ok(await patch(t, `/api/admin/tickets/${first}/assign`, { engineerId: other.user.id }, admin.headers));
-    ok(await patch(t, `/api/admin/tickets/${first}/assign`, { engineerId: engineer.user.id }, admin.headers));
+    ok(
+      await patch(
+        t,
+        `/api/admin/tickets/${first}/assign`,
+        { engineerId: other.user.id, replaces: engineer.user.id },
+        admin.headers,
+      ),
+    );
+    ok(
+      await patch(
+        t,
+        `/api/admin/tickets/${first}/assign`,
+        { engineerId: engineer.user.id, replaces: other.user.id },
+        admin.headers,
+      ),
+    );
     expect((await keptReport()).minutesToAssign.median).toBe(once);
   });
 

@@ -4,7 +4,8 @@ import { bookAndPay, del, type Draft, get, patch, serviceDraft } from '../suppor
 import type { TestApp } from '../support/test-app.js';
 
 // Issue 29 item 5: the admin reassigns a ticket to another engineer, or unassigns it, before it is
-// completed; each change is in the history, and the status stays.
+// completed; each change is in the history, and the status stays. A reassignment names the engineer it
+// replaces: a plain assignment to a ticket that has one is 409 (DECISIONS.md §4).
 
 let t: TestApp;
 let admin: Session;
@@ -16,8 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const assign = (id: string, engineerId: string) =>
-  patch(t, `/api/admin/tickets/${id}/assign`, { engineerId }, admin.headers);
+const assign = (id: string, engineerId: string, replaces?: string) =>
+  patch(t, `/api/admin/tickets/${id}/assign`, { engineerId, ...(replaces ? { replaces } : {}) }, admin.headers);
 const unassign = (id: string, headers = admin.headers) => del(t, `/api/admin/tickets/${id}/assign`, headers);
 const engineerIds = async (engineer: Session) =>
   (await get(t, '/api/engineer/assigned-tickets?limit=100', engineer.headers))
@@ -45,7 +46,7 @@ describe('PATCH /api/admin/tickets/{id}/assign: reassign', () => {
     const second = await signUp(t, { name: 'Second Engineer' }, 'engineer');
     const { ticket } = await ticketOf(first, 'in-progress');
 
-    const moved = await assign(ticket.id, second.user.id);
+    const moved = await assign(ticket.id, second.user.id, first.user.id);
     expect(moved.statusCode).toBe(200);
     expect(moved.json().ticket).toMatchObject({ status: 'in-progress', engineer: { id: second.user.id } });
 
@@ -63,6 +64,35 @@ describe('PATCH /api/admin/tickets/{id}/assign: reassign', () => {
     expect(assigned[1]?.actor?.id).toBe(admin.user.id);
   });
 
+  it('answers 409 to an assignment that does not name the engineer it replaces, or names another', async () => {
+    const first = await signUp(t, {}, 'engineer');
+    const second = await signUp(t, {}, 'engineer');
+    const third = await signUp(t, {}, 'engineer');
+    const { ticket } = await ticketOf(first);
+    expectError(
+      await assign(ticket.id, second.user.id),
+      409,
+      'This ticket already has an engineer: choose Change engineer to reassign it',
+    );
+    // Another admin moved it to the third meanwhile: this admin's reassignment from the first is stale.
+    expect((await assign(ticket.id, third.user.id, first.user.id)).statusCode).toBe(200);
+    expectError(
+      await assign(ticket.id, second.user.id, first.user.id),
+      409,
+      'The ticket’s engineer has changed meanwhile: look again before reassigning it',
+    );
+    expect(await engineerIds(third)).toContain(ticket.id);
+    expect(await engineerIds(second)).not.toContain(ticket.id);
+    // Nothing to replace on a ticket without an engineer.
+    const { ticket: open } = await ticketOf();
+    expectError(
+      await assign(open.id, second.user.id, first.user.id),
+      409,
+      'The ticket’s engineer has changed meanwhile: look again before reassigning it',
+    );
+    expect((await history(ticket.id)).filter((e) => e.kind === 'assigned')).toHaveLength(2);
+  });
+
   it('answers 409 for the engineer already assigned, and records nothing', async () => {
     const engineer = await signUp(t, {}, 'engineer');
     const { ticket } = await ticketOf(engineer);
@@ -75,7 +105,7 @@ describe('PATCH /api/admin/tickets/{id}/assign: reassign', () => {
     const other = await signUp(t, {}, 'engineer');
     const { ticket } = await ticketOf(engineer, 'in-progress');
     await patch(t, `/api/admin/tickets/${ticket.id}`, { status: 'completed' }, admin.headers);
-    expectError(await assign(ticket.id, other.user.id), 409, 'A completed ticket cannot be assigned');
+    expectError(await assign(ticket.id, other.user.id, engineer.user.id), 409, 'A completed ticket cannot be assigned');
     expect(await engineerIds(engineer)).toContain(ticket.id);
   });
 });

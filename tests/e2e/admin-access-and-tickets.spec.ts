@@ -180,6 +180,53 @@ test.describe('All Tickets tab', () => {
   });
 });
 
+test.describe('Change engineer', () => {
+  test('reassigns the ticket to another engineer, then unassigns it; the history shows both', async ({
+    page,
+    request,
+  }) => {
+    const run = runId();
+    const first = await createEngineerViaApi(request, `First Engineer ${run}`);
+    const second = await createEngineerViaApi(request, `Second Engineer ${run}`);
+    const { ticket } = await bookTicketViaApi(request, `Change of engineer (${run}).`);
+    const assigned = await request.patch(`/api/admin/tickets/${ticket.id}/assign`, {
+      headers: auth(await adminToken(request)),
+      data: { engineerId: first.user.id },
+    });
+    expect(assigned.status(), await assigned.text()).toBe(200);
+
+    await openAdmin(page, request);
+    const { row } = await revealTicketRow(page, ticket.description);
+    const engineerCell = row.locator(`td:nth-child(${COLUMNS.indexOf('Engineer') + 1})`);
+    await expect(engineerCell).toContainText(first.user.email);
+    // An assigned ticket offers no plain Assign: the dialog is the way to change its engineer.
+    await expect(row.getByRole('button', { name: 'Assign' })).toHaveCount(0);
+
+    await row.getByRole('button', { name: 'Change engineer' }).click();
+    const dialog = page.getByRole('dialog', { name: `Change the engineer of ticket ${SERVICE}` });
+    await expect(dialog).toBeVisible();
+    const pick = dialog.getByRole('combobox', { name: `New engineer for ticket ${SERVICE}` });
+    await expect(pick.getByRole('option').filter({ hasText: `First Engineer ${run}` })).toHaveCount(0);
+    await pick.selectOption({ label: `Second Engineer ${run}` });
+    await dialog.getByRole('button', { name: 'Reassign' }).click();
+    await expectToast(page, `Reassigned to Second Engineer ${run}`, 'success');
+    await expect(dialog).toBeHidden();
+    await expect(engineerCell).toContainText(second.user.email);
+
+    await row.getByRole('button', { name: 'Change engineer' }).click();
+    await dialog.getByRole('button', { name: `Unassign Second Engineer ${run}` }).click();
+    await expectToast(page, `Second Engineer ${run} unassigned`, 'success');
+    await expect(engineerCell).toHaveText('Unassigned');
+
+    await row.getByRole('button', { name: `History of ticket ${SERVICE}` }).click();
+    const history = page.getByRole('dialog', { name: 'Ticket history' });
+    await expect(history.getByText(`First Engineer ${run} → Second Engineer ${run}`)).toBeVisible();
+    await expect(history.getByRole('listitem').filter({ hasText: 'Engineer unassigned' })).toContainText(
+      `Second Engineer ${run}`,
+    );
+  });
+});
+
 test.describe('accessibility', () => {
   test('every admin tab, the history dialog and the database viewer have no serious axe violations', async ({
     page,

@@ -12,7 +12,14 @@ export const statusChangeBodySchema = z.object({
   status: z.enum(TICKET_STATUSES, { message: 'Status must be pending, in-progress or completed' }),
 });
 
-export const assignBodySchema = z.object({ engineerId: requiredId('Choose an engineer') });
+export const assignBodySchema = z.object({
+  engineerId: requiredId('Choose an engineer'),
+  /**
+   * A reassignment: the engineer the ticket is taken from. Without it a ticket that has an engineer
+   * is refused (409, DECISIONS.md §4); with it, unless that is still the ticket's engineer.
+   */
+  replaces: idSchema.optional(),
+});
 export const assignResponseSchema = z.object({ ticket: ticketSchema });
 
 export const ticketEventSchema = z.object({

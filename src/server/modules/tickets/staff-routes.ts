@@ -86,14 +86,15 @@ export async function staffTicketRoutes(app: ZodApp, { db, notices }: { db: Db; 
     config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
-      summary: 'Assign an engineer to a ticket not completed, or reassign it to another engineer',
+      summary:
+        'Assign an engineer to a ticket with none, or reassign it from the engineer named in `replaces` (not completed)',
       security: bearer,
       params: idParamsSchema,
       body: assignBodySchema,
       response: { 200: assignResponseSchema, ...errors(400, 401, 403, 404, 409) },
     },
     handler: async (request) => ({
-      ticket: await assignEngineer(db, notices, requireUser(request), request.params.id, request.body.engineerId),
+      ticket: await assignEngineer(db, notices, requireUser(request), request.params.id, request.body),
     }),
   });
 

@@ -50,16 +50,30 @@ export async function changeStatus(db: Db, notices: Notices, actor: UserRow, tic
 
 /**
  * Admin: an engineer (role engineer) onto a ticket not completed: one that has none, or, as a
- * reassignment, one that has another engineer (issue 29). The history keeps whom it was taken from,
- * and that engineer hears of it live although the ticket is no longer theirs.
+ * reassignment (issue 29), one whose engineer is `replaces`. A plain assignment to a ticket that has
+ * an engineer is refused, as DECISIONS.md §4 says; naming the one replaced also keeps two admins from
+ * overwriting each other's change unseen. The history keeps whom it was taken from, and that engineer
+ * hears of it live although the ticket is no longer theirs.
  */
-export async function assignEngineer(db: Db, notices: Notices, actor: UserRow, ticketId: string, engineerId: string) {
+export async function assignEngineer(
+  db: Db,
+  notices: Notices,
+  actor: UserRow,
+  ticketId: string,
+  { engineerId, replaces }: { engineerId: string; replaces?: string | undefined },
+) {
   const engineer = await findUserById(db, engineerId);
   if (!engineer || engineer.role !== 'engineer') throw badRequest('Only a user with the engineer role can be assigned');
   await db.transaction(async (tx) => {
     const ticket = await lockedTicket(tx, ticketId);
     if (ticket.status === 'completed') throw conflict('A completed ticket cannot be assigned');
     if (ticket.engineerId === engineerId) throw conflict('This engineer is already assigned to the ticket');
+    if (replaces === undefined && ticket.engineerId) {
+      throw conflict('This ticket already has an engineer: choose Change engineer to reassign it');
+    }
+    if (replaces !== undefined && ticket.engineerId !== replaces) {
+      throw conflict('The ticket’s engineer has changed meanwhile: look again before reassigning it');
+    }
     const former = ticket.engineerId ? await findUserById(tx, ticket.engineerId) : undefined;
     await updateTicket(tx, ticketId, { engineerId });
     await recordEvent(tx, {

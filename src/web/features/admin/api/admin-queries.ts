@@ -112,11 +112,12 @@ export const useChangeStatus = () =>
     api<TicketResponse>(`/api/admin/tickets/${v.id}`, { method: 'PATCH', body: { status: v.status } }),
   );
 
+/** Assigns an engineer, or reassigns the ticket from `replaces`, the engineer it has. */
 export const useAssignEngineer = () =>
-  useTicketMutation((v: { id: string; engineerId: string }) =>
+  useTicketMutation((v: { id: string; engineerId: string; replaces?: string | undefined }) =>
     api<TicketResponse>(`/api/admin/tickets/${v.id}/assign`, {
       method: 'PATCH',
-      body: { engineerId: v.engineerId },
+      body: { engineerId: v.engineerId, ...(v.replaces ? { replaces: v.replaces } : {}) },
     }),
   );
 

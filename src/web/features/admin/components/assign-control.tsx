@@ -27,7 +27,7 @@ export function AssignControl({ ticket, onDone }: { ticket: Ticket; onDone?: () 
   const current = ticket.engineer;
   const assign = () => {
     assignEngineer(
-      { id: ticket.id, engineerId },
+      { id: ticket.id, engineerId, replaces: current?.id },
       {
         onSuccess: ({ ticket: t }) => {
           setEngineerId('');
