@@ -303,6 +303,27 @@ describe('the outgoing-email view and retries', () => {
     expectError(await post(t, `/api/admin/emails/${mine?.id}/retry`, {}, admin.headers), 409);
   });
 
+  it('finds emails by any part of the address or the subject, with the status filter', async () => {
+    const customer = await signUp(t);
+    const { ticket } = await bookAndPay(t, customer, draft);
+    await until(async () => (await rowsTo(customer.user.email))[0]?.status === 'sent');
+    const search = async (query: string, status = '') => {
+      const res = await get(
+        t,
+        `/api/admin/emails?limit=100&q=${encodeURIComponent(query)}${status ? `&status=${status}` : ''}`,
+        admin.headers,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as EmailsResponse).emails;
+    };
+    const byAddress = await search(customer.user.email.toUpperCase());
+    expect(byAddress.map((e) => e.to)).toEqual([customer.user.email]);
+    expect((await search(`${ticket.number}`)).map((e) => e.to)).toContain(customer.user.email);
+    expect(await search(customer.user.email, 'failed')).toEqual([]);
+    expect(await search('%_no-such-address_%')).toEqual([]);
+    expectError(await get(t, `/api/admin/emails?q=${'x'.repeat(101)}`, admin.headers), 400, /at most 100 characters/);
+  });
+
   it('a server that refuses (550): retried with backoff, then failed and listed; Retry sends it once accepted', async () => {
     inbox.refuse = true;
     let emailId: string | undefined;

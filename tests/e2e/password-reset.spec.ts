@@ -14,6 +14,8 @@ const NEW_PASSWORD = 'violet-harbour-lantern-93';
 async function readKeptEmail(page: Page, to: string, subject: string): Promise<string> {
   await page.goto('/admin?tab=emails');
   const panel = page.getByRole('tabpanel', { name: 'Outgoing email' });
+  // Found as an admin finds one among many: by its address.
+  await panel.getByRole('searchbox', { name: 'Search' }).fill(to);
   const row = panel
     .getByRole('listitem')
     .filter({ hasText: `To ${to}` })

@@ -43,7 +43,11 @@ export const emailDetailSchema = emailSummarySchema.extend({
 });
 export type EmailDetail = z.infer<typeof emailDetailSchema>;
 
-export const emailListQuerySchema = pageQuerySchema.extend({ status: z.enum(EMAIL_STATUSES).optional() });
+export const emailListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(EMAIL_STATUSES).optional(),
+  /** Any part of the address or the subject (which names the ticket: RF-1001). */
+  q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+});
 
 export const emailsResponseSchema = z.object({
   emails: z.array(emailSummarySchema),

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { type Cursor, olderThan } from '../../lib/paging.js';
+import { containing } from '../../lib/search-text.js';
 
 export async function insertEmail(tx: Db, values: typeof emails.$inferInsert): Promise<string> {
   const [row] = await tx.insert(emails).values(values).returning({ id: emails.id });
@@ -25,7 +26,10 @@ export async function findEmail(db: Db, id: string): Promise<EmailRow | undefine
   return row;
 }
 
-export const listEmails = (db: Db, limit: number, cursor: Cursor | undefined, status?: EmailStatus) =>
+export const listEmails = (
+  db: Db,
+  q: { limit: number; cursor?: Cursor | undefined; status?: EmailStatus | undefined; search?: string | undefined },
+) =>
   db
     .select({
       id: emails.id,
@@ -37,9 +41,15 @@ export const listEmails = (db: Db, limit: number, cursor: Cursor | undefined, st
       createdAt: emails.createdAt,
     })
     .from(emails)
-    .where(and(status ? eq(emails.status, status) : undefined, olderThan(emails.createdAt, emails.id, cursor)))
+    .where(
+      and(
+        q.status ? eq(emails.status, q.status) : undefined,
+        q.search ? containing(q.search, [emails.to, emails.subject]) : undefined,
+        olderThan(emails.createdAt, emails.id, q.cursor),
+      ),
+    )
     .orderBy(desc(emails.createdAt), desc(emails.id))
-    .limit(limit + 1);
+    .limit(q.limit + 1);
 
 /**
  * Takes an email for one send: counts the attempt and holds it for `leaseSeconds`, so another run of

@@ -38,7 +38,8 @@ export async function emailRoutes(
     config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
-      summary: 'Outgoing emails, newest first (paged); `status` shows only those of one status',
+      summary:
+        'Outgoing emails, newest first (paged); `status` shows only those of one status, `q` those whose address or subject holds it',
       security: bearer,
       querystring: emailListQuerySchema,
       response: { 200: emailsResponseSchema, ...errors(400, 401, 403) },

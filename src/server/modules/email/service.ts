@@ -27,9 +27,14 @@ const summaryOf = (row: Summary) => ({
 /** Admin: the outgoing emails, newest first, paged (one status if asked). */
 export async function emailPage(
   db: Db,
-  query: { limit: number; cursor?: string | undefined; status?: EmailStatus | undefined },
+  query: { limit: number; cursor?: string | undefined; status?: EmailStatus | undefined; q?: string | undefined },
 ) {
-  const rows = await listEmails(db, query.limit, decodeCursor(query.cursor), query.status);
+  const rows = await listEmails(db, {
+    limit: query.limit,
+    cursor: decodeCursor(query.cursor),
+    status: query.status,
+    search: query.q,
+  });
   const { page, nextCursor } = pageOf(rows, query.limit);
   return { emails: page.map(summaryOf), nextCursor };
 }

@@ -6,17 +6,23 @@ import { pageUrl } from '@/lib/paging';
 const ROOT = ['admin', 'emails'] as const;
 
 export const emailKeys = {
-  list: (status: EmailStatus | '') => [...ROOT, 'list', status] as const,
+  list: (status: EmailStatus | '', q: string) => [...ROOT, 'list', status, q] as const,
   one: (id: string) => [...ROOT, 'one', id] as const,
 };
 
-/** Outgoing emails, newest first (one status, or all). */
-export const useOutgoingEmails = (status: EmailStatus | '') =>
+/** Outgoing emails, newest first (one status, or all), those whose address or subject holds `q`. */
+export const useOutgoingEmails = (status: EmailStatus | '', q = '') =>
   useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: emailKeys.list(status),
+      queryKey: emailKeys.list(status, q.trim()),
       queryFn: ({ pageParam }) =>
-        api<EmailsResponse>(pageUrl('/api/admin/emails', pageParam, status ? `&status=${status}` : '')),
+        api<EmailsResponse>(
+          pageUrl(
+            '/api/admin/emails',
+            pageParam,
+            `${status ? `&status=${status}` : ''}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`,
+          ),
+        ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),

@@ -4,7 +4,9 @@ import { EMAIL_STATUSES, type EmailStatus, type EmailSummary } from '@shared/con
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
+import { ListFilters, SearchField } from '@/components/ui/search-input';
 import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
@@ -12,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toastError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { useOutgoingEmail, useOutgoingEmails, useRetryEmail } from '../api/emails-queries';
 
@@ -153,28 +156,42 @@ function EmailRow({ email, onPreview }: { email: EmailSummary; onPreview(): void
 /** Outgoing email: every email the service wrote, its status and attempts, a preview, Retry for a failed one. */
 export function EmailsTab() {
   const [status, setStatus] = useState<EmailStatus | ''>('');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search).trim();
   const [previewing, setPreviewing] = useState<string | null>(null);
-  const query = useOutgoingEmails(status);
+  const query = useOutgoingEmails(status, q);
   const emails = query.data?.pages.flatMap((p) => p.emails) ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <label className="flex items-center gap-2 self-start text-sm font-medium text-slate-800">
-        Show
-        <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as EmailStatus | '')} className="w-40">
-          <option value="">All emails</option>
-          {EMAIL_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s[0]!.toUpperCase() + s.slice(1)}
-            </option>
-          ))}
-        </NativeSelect>
-      </label>
+      <ListFilters>
+        <SearchField
+          value={search}
+          onChange={setSearch}
+          hint="Address or subject (a ticket's number: RF-1001)"
+          placeholder="meera@example.com, RF-1001…"
+          maxLength={100}
+        />
+        <FormField label="Show" className="w-full sm:max-w-xs">
+          <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as EmailStatus | '')}>
+            <option value="">All emails</option>
+            {EMAIL_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s[0]!.toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </ListFilters>
       {query.isPending ? (
         <LoadingState label="Loading outgoing email" />
       ) : !query.data ? (
         <ErrorState message="We could not load the outgoing email." onRetry={() => void query.refetch()} />
       ) : emails.length === 0 ? (
-        <EmptyState title="No emails">Emails the service sends (or keeps, without SMTP_URL) appear here.</EmptyState>
+        q ? (
+          <EmptyState title="No emails found">{`No ${status ? `${status} ` : ''}email matches “${q}”.`}</EmptyState>
+        ) : (
+          <EmptyState title="No emails">Emails the service sends (or keeps, without SMTP_URL) appear here.</EmptyState>
+        )
       ) : (
         <>
           <ul className="flex flex-col gap-3" aria-label="Outgoing email">
