@@ -6,3 +6,9 @@ import { PAGE_SIZE } from '@shared/product';
  */
 export const pageUrl = (base: string, cursor: string, extra = '') =>
   `${base}?limit=${PAGE_SIZE.default}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}${extra}`;
+
+/** `&name=value` for each of a list's filters that has a value (trimmed), to go after pageUrl's own. */
+export const filterParams = (filters: Record<string, string | undefined>) =>
+  Object.entries(filters)
+    .map(([name, value]) => (value?.trim() ? `&${name}=${encodeURIComponent(value.trim())}` : ''))
+    .join('');

@@ -26,7 +26,7 @@ import type { Ticket, TicketResponse, TicketsResponse } from '@shared/contracts/
 import type { Role } from '@shared/roles';
 import type { TicketStatus } from '@shared/tickets';
 import { api, apiWithHeaders } from '@/lib/api-client';
-import { pageUrl } from '@/lib/paging';
+import { filterParams, pageUrl } from '@/lib/paging';
 import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 import { engineerLabels } from '../lib/engineer-labels';
 
@@ -49,7 +49,7 @@ export type PaidFilter = '' | 'true' | 'false';
 
 /** The admins' filters as a query string (`&status=…&q=…&paid=…`), for the list and its CSV alike. */
 export const adminTicketFilters = (status: TicketStatus | '', q: string, paid: PaidFilter = '') =>
-  `${status ? `&status=${status}` : ''}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}${paid ? `&paid=${paid}` : ''}`;
+  filterParams({ status, q, paid });
 
 export const useAdminTickets = (status: TicketStatus | '', q = '', paid: PaidFilter = '') =>
   useInfiniteQuery(
@@ -132,14 +132,7 @@ export const useAdminUsers = (role: Role | '' = '', q = '') =>
   useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: [...adminKeys.users, role, q.trim()],
-      queryFn: ({ pageParam }) =>
-        api<UsersResponse>(
-          pageUrl(
-            '/api/admin/users',
-            pageParam,
-            `${role ? `&role=${role}` : ''}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`,
-          ),
-        ),
+      queryFn: ({ pageParam }) => api<UsersResponse>(pageUrl('/api/admin/users', pageParam, filterParams({ role, q }))),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -151,13 +144,7 @@ export const useContactRequests = (handled: '' | 'true' | 'false' = '', q = '') 
     infiniteQueryOptions({
       queryKey: [...adminKeys.contacts, handled, q.trim()],
       queryFn: ({ pageParam }) =>
-        api<ContactsResponse>(
-          pageUrl(
-            '/api/admin/contacts',
-            pageParam,
-            `${handled ? `&handled=${handled}` : ''}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`,
-          ),
-        ),
+        api<ContactsResponse>(pageUrl('/api/admin/contacts', pageParam, filterParams({ handled, q }))),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailResponse, EmailsResponse, EmailStatus, EmailSummary } from '@shared/contracts/emails';
 import { api } from '@/lib/api-client';
-import { pageUrl } from '@/lib/paging';
+import { filterParams, pageUrl } from '@/lib/paging';
 
 const ROOT = ['admin', 'emails'] as const;
 
@@ -16,13 +16,7 @@ export const useOutgoingEmails = (status: EmailStatus | '', q = '') =>
     infiniteQueryOptions({
       queryKey: emailKeys.list(status, q.trim()),
       queryFn: ({ pageParam }) =>
-        api<EmailsResponse>(
-          pageUrl(
-            '/api/admin/emails',
-            pageParam,
-            `${status ? `&status=${status}` : ''}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`,
-          ),
-        ),
+        api<EmailsResponse>(pageUrl('/api/admin/emails', pageParam, filterParams({ status, q }))),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
