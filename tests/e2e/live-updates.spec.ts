@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { storedToken } from './support/auth';
+import { startTwoInstances, type TwoInstances } from './support/built-instances';
 import { ticketCard } from './support/customer';
 import { E2E_ADMIN, expect, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
 import {
@@ -34,6 +35,49 @@ async function openLive(page: Page, token: string, path: string) {
 
 const sameDocument = (page: Page) => page.evaluate(() => 'e2eSameDocument' in window);
 
+/**
+ * With the customer's and the engineer's dashboards open, an admin assigns a new ticket and starts
+ * it from All Tickets: both dashboards follow without a reload. `request` reaches the admin's server;
+ * each page reaches the server its context names.
+ */
+async function followAnAdminLive(request: APIRequestContext, pages: { customer: Page; engineer: Page; admin: Page }) {
+  const run = runId();
+  const engineer = await createEngineerViaApi(request, `Live Engineer ${run}`);
+  const { ticket, customer } = await bookTicketViaApi(request, `Screen flickers on wake (${run}).`);
+  const engineerLogin = await apiLogin(request, engineer.user.email, engineer.password);
+
+  await openLive(pages.customer, customer.token, '/dashboard');
+  const card = ticketCard(pages.customer, ticket.description);
+  await expect(card.getByText('pending', { exact: true })).toBeVisible();
+
+  await openLive(pages.engineer, engineerLogin.token, '/dashboard');
+  await expect(pages.engineer.getByText('No tickets assigned yet')).toBeVisible();
+
+  await openAdmin(pages.admin, request);
+  const { row } = await revealTicketRow(pages.admin, ticket.description);
+
+  // The admin assigns: the ticket appears on the engineer's dashboard.
+  await row
+    .getByRole('combobox', { name: `Engineer for ticket ${SERVICE}` })
+    .selectOption({ label: engineer.user.name });
+  await row.getByRole('button', { name: 'Assign' }).click();
+  await expectToast(pages.admin, `Assigned to ${engineer.user.name}`, 'success');
+  const assigned = pages.engineer.getByRole('main').getByRole('listitem').filter({ hasText: ticket.description });
+  await expect(assigned.getByText('Waiting for an admin to start this ticket.')).toBeVisible(LIVE);
+
+  // The admin starts the work: the customer sees the status and their engineer, the engineer can complete it.
+  await row.getByRole('combobox', { name: `Status of ticket ${SERVICE}` }).selectOption('in-progress');
+  await row.getByRole('button', { name: 'Update' }).click();
+  await expectToast(pages.admin, 'Status updated to In Progress', 'success');
+  await expect(card.getByText('in progress', { exact: true })).toBeVisible(LIVE);
+  await expect(card.getByText(`${engineer.user.name} is your engineer.`)).toBeVisible(LIVE);
+  await expect(card.getByRole('button', { name: 'Pay ₹299 to Continue' })).toBeVisible();
+  await expect(assigned.getByRole('button', { name: 'Complete Ticket' })).toBeVisible(LIVE);
+
+  expect(await sameDocument(pages.customer), "the customer's page was not reloaded").toBe(true);
+  expect(await sameDocument(pages.engineer), "the engineer's page was not reloaded").toBe(true);
+}
+
 async function adminCall(request: APIRequestContext, path: string, data: object) {
   const admin = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
   const res = await request.patch(path, { headers: auth(admin.token), data });
@@ -44,47 +88,15 @@ test.describe('live dashboards', () => {
   const ownPage = ownPages();
 
   test("an admin's assignment and status change reach the customer and the engineer without a reload", async ({
-    page: customerPage,
+    page,
     browser,
     request,
   }) => {
-    const run = runId();
-    const engineer = await createEngineerViaApi(request, `Live Engineer ${run}`);
-    const { ticket, customer } = await bookTicketViaApi(request, `Screen flickers on wake (${run}).`);
-    const engineerLogin = await apiLogin(request, engineer.user.email, engineer.password);
-    const engineerPage = await ownPage(browser);
-    const adminPage = await ownPage(browser);
-
-    await openLive(customerPage, customer.token, '/dashboard');
-    const card = ticketCard(customerPage, ticket.description);
-    await expect(card.getByText('pending', { exact: true })).toBeVisible();
-
-    await openLive(engineerPage, engineerLogin.token, '/dashboard');
-    await expect(engineerPage.getByText('No tickets assigned yet')).toBeVisible();
-
-    await openAdmin(adminPage, request);
-    const { row } = await revealTicketRow(adminPage, ticket.description);
-
-    // The admin assigns: the ticket appears on the engineer's dashboard.
-    await row
-      .getByRole('combobox', { name: `Engineer for ticket ${SERVICE}` })
-      .selectOption({ label: engineer.user.name });
-    await row.getByRole('button', { name: 'Assign' }).click();
-    await expectToast(adminPage, `Assigned to ${engineer.user.name}`, 'success');
-    const assigned = engineerPage.getByRole('main').getByRole('listitem').filter({ hasText: ticket.description });
-    await expect(assigned.getByText('Waiting for an admin to start this ticket.')).toBeVisible(LIVE);
-
-    // The admin starts the work: the customer sees the status and their engineer, the engineer can complete it.
-    await row.getByRole('combobox', { name: `Status of ticket ${SERVICE}` }).selectOption('in-progress');
-    await row.getByRole('button', { name: 'Update' }).click();
-    await expectToast(adminPage, 'Status updated to In Progress', 'success');
-    await expect(card.getByText('in progress', { exact: true })).toBeVisible(LIVE);
-    await expect(card.getByText(`${engineer.user.name} is your engineer.`)).toBeVisible(LIVE);
-    await expect(card.getByRole('button', { name: 'Pay ₹299 to Continue' })).toBeVisible();
-    await expect(assigned.getByRole('button', { name: 'Complete Ticket' })).toBeVisible(LIVE);
-
-    expect(await sameDocument(customerPage), "the customer's page was not reloaded").toBe(true);
-    expect(await sameDocument(engineerPage), "the engineer's page was not reloaded").toBe(true);
+    await followAnAdminLive(request, {
+      customer: page,
+      engineer: await ownPage(browser),
+      admin: await ownPage(browser),
+    });
   });
 
   test('a list refreshed by an event keeps what is being typed or chosen, and the focus', async ({
@@ -186,5 +198,39 @@ test.describe('the event stream itself', () => {
     // And it is not asked for again.
     await page.waitForTimeout(2_500);
     expect(streams).toHaveLength(3);
+  });
+});
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+// What a load balancer does: the admin's browser reaches one instance, the customer's and the
+// engineer's another, all on one PostgreSQL. Each instance hears the other's changes (LISTEN/NOTIFY).
+test.describe('live dashboards on two instances of one PostgreSQL', () => {
+  test.skip(!TEST_DATABASE_URL, 'TEST_DATABASE_URL is not set: no PostgreSQL to run two instances on');
+  test.describe.configure({ timeout: 180_000 });
+  const ownPage = ownPages();
+
+  let two: TwoInstances | undefined;
+  test.beforeAll(async () => {
+    two = await startTwoInstances(TEST_DATABASE_URL as string);
+  });
+  test.afterAll(async () => two?.stop());
+
+  test("an admin's assignment on one instance reaches the customer's and the engineer's pages on the other", async ({
+    browser,
+    playwright,
+  }) => {
+    const { one: adminSide, other: peopleSide } = two as TwoInstances;
+    const request = await playwright.request.newContext({ baseURL: adminSide.url });
+    try {
+      await followAnAdminLive(request, {
+        customer: await ownPage(browser, { baseURL: peopleSide.url }),
+        engineer: await ownPage(browser, { baseURL: peopleSide.url }),
+        admin: await ownPage(browser, { baseURL: adminSide.url }),
+      });
+    } finally {
+      await request.dispose();
+    }
+    for (const instance of [adminSide, peopleSide]) expect(instance.log()).not.toMatch(/"level":(50|60)/);
   });
 });

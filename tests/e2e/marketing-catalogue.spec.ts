@@ -1,6 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { freshPostgresDatabase } from '../support/fresh-postgres';
-import { type BuiltInstance, startBuiltInstance } from './support/built-instances';
+import { startTwoInstances, type TwoInstances } from './support/built-instances';
 import { E2E_ADMIN, expect, test } from './support/fixtures';
 import { adminToken, auth, recordRequests, runId } from './support/staff';
 
@@ -171,31 +170,14 @@ test.describe('two instances on one PostgreSQL', () => {
   test.skip(!TEST_DATABASE_URL, 'TEST_DATABASE_URL is not set: no PostgreSQL to run two instances on');
   test.describe.configure({ timeout: 180_000 });
 
-  let a: BuiltInstance | undefined;
-  let b: BuiltInstance | undefined;
-  let drop: (() => Promise<void>) | undefined;
-
+  let two: TwoInstances | undefined;
   test.beforeAll(async () => {
-    const db = await freshPostgresDatabase(TEST_DATABASE_URL as string, 'rf_e2e');
-    drop = db.drop;
-    const env = {
-      JWT_SECRET: 'e2e-two-instances-secret-at-least-32-chars',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      ADMIN_NAME: 'E2E Admin',
-    };
-    // One after the other: the first migrates and seeds, the second finds it done.
-    a = await startBuiltInstance(db.url, env);
-    b = await startBuiltInstance(db.url, env);
+    two = await startTwoInstances(TEST_DATABASE_URL as string);
   });
-
-  test.afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await drop?.();
-  });
+  test.afterAll(async () => two?.stop());
 
   test("a change made on one instance is in the other instance's HTML", async ({ request }) => {
-    const [one, other] = [a as BuiltInstance, b as BuiltInstance];
+    const { one, other } = two as TwoInstances;
     const catalogue = await fetchCatalogue(request, other.url);
     const main = catalogue.mainServices[0];
     if (!main) throw new Error('the seeded catalogue is empty');

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { freshPostgresDatabase } from '../../support/fresh-postgres';
+import { E2E_ADMIN } from './fixtures';
 
 /**
  * More instances of the built server (dist/, as `npm start` runs it) for the browser suite, on one
@@ -79,5 +81,42 @@ export async function startBuiltInstance(databaseUrl: string, env: Record<string
       throw new Error(`the instance on ${url} did not become healthy in time:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+export interface TwoInstances {
+  one: BuiltInstance;
+  other: BuiltInstance;
+  /** Ends both and drops their database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Two instances on a fresh database of `serverUrl`'s PostgreSQL, each with the suite's superadmin:
+ * what a load balancer spreads the requests over.
+ */
+export async function startTwoInstances(serverUrl: string): Promise<TwoInstances> {
+  const db = await freshPostgresDatabase(serverUrl, 'rf_e2e');
+  const env = {
+    JWT_SECRET: 'e2e-two-instances-secret-at-least-32-chars',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    ADMIN_NAME: 'E2E Admin',
+  };
+  const started: BuiltInstance[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((instance) => instance.stop()));
+    await db.drop();
+  };
+  try {
+    // One after the other: the first migrates and seeds, the second finds it done.
+    const one = await startBuiltInstance(db.url, env);
+    started.push(one);
+    const other = await startBuiltInstance(db.url, env);
+    started.push(other);
+    return { one, other, stop };
+  } catch (err) {
+    await stop();
+    throw err;
   }
 }
