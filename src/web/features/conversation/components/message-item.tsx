@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react';
-import type { Message } from '@shared/contracts/messages';
+import { type Attachment, isImageType, type Message } from '@shared/contracts/messages';
 import { ROLE_TITLES } from '@shared/roles';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -28,15 +28,22 @@ export function MessageItem({ message, own }: { message: Message; own: boolean }
         </time>
       </div>
       {message.body && <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{message.body}</p>}
-      {message.attachments.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Attachments">
-          {message.attachments.map((a) => (
-            <li key={a.id} className="max-w-full">
-              <AttachmentView attachment={a} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <AttachmentList label="Pictures" attachments={message.attachments.filter((a) => isImageType(a.contentType))} />
+      <AttachmentList label="Files" attachments={message.attachments.filter((a) => !isImageType(a.contentType))} />
     </li>
+  );
+}
+
+/** Pictures and other files in rows of their own: a file's link never sits beside a tall picture. */
+function AttachmentList({ label, attachments }: { label: string; attachments: Attachment[] }) {
+  if (attachments.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap items-start gap-2" aria-label={label}>
+      {attachments.map((a) => (
+        <li key={a.id} className="max-w-full">
+          <AttachmentView attachment={a} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -26,7 +26,7 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
           <h3 className="font-semibold">{ticket.service}</h3>
           <p className="text-xs text-muted-foreground">Booked {formatDateTime(ticket.createdAt)}</p>
         </div>
-        <div className="flex flex-col items-end gap-1">
+        <div className="flex flex-col items-start gap-1">
           <StatusBadge status={ticket.status} />
           {/* Whether the customer has paid the ₹299 in-progress fee (issue 29): the staff answer says. */}
           {ticket.inProgressFeePaid ? (
