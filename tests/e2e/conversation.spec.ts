@@ -189,6 +189,53 @@ test.describe('the conversation on a ticket', () => {
     await expect(sent.getByRole('link', { name: /ping\.txt/ })).toBeVisible();
   });
 
+  test("staff act from the ticket's page: the admin assigns and starts it, its engineer completes it", async ({
+    browser,
+    request,
+  }) => {
+    const run = runId();
+    const engineer = await createEngineerViaApi(request, `Page Engineer ${run}`);
+    const { ticket, customer } = await bookTicketViaApi(request, `Fan is loud under load (${run}).`);
+    const admin = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+    const details = (page: Page) => page.getByRole('region', { name: `Ticket ${ticket.number}` });
+    const customerPage = await ownPage(browser);
+    await openTicket(customerPage, customer.token, ticket.id);
+    // The customer has nothing to manage.
+    await expect(customerPage.getByRole('heading', { name: 'Manage the ticket' })).toHaveCount(0);
+
+    // The admin assigns the engineer and starts the work without leaving the conversation.
+    const adminPage = await ownPage(browser);
+    await openTicket(adminPage, admin.token, ticket.id);
+    const manage = adminPage.getByRole('region', { name: 'Manage the ticket' });
+    const find = manage.getByRole('searchbox', { name: /Find an engineer/ });
+    if (await find.isVisible()) await find.fill(engineer.user.name);
+    await manage.getByRole('combobox', { name: /Engineer for ticket/ }).selectOption({ label: engineer.user.name });
+    await manage.getByRole('button', { name: 'Assign' }).click();
+    await expectToast(adminPage, `Assigned to ${engineer.user.name}`, 'success');
+    await expect(details(adminPage)).toContainText(engineer.user.name);
+    await manage.getByRole('combobox', { name: /Status of ticket/ }).selectOption('in-progress');
+    await manage.getByRole('button', { name: 'Update' }).click();
+    await expectToast(adminPage, 'Status updated to In Progress', 'success');
+    await expect(details(customerPage)).toContainText(/in progress/i, LIVE);
+    await expectNoSeriousA11yViolations(adminPage);
+
+    // Its engineer completes it from the same page; the customer's page follows and closes the thread.
+    const engineerLogin = await apiLogin(request, engineer.user.email, engineer.password);
+    const engineerPage = await ownPage(browser);
+    await openTicket(engineerPage, engineerLogin.token, ticket.id);
+    const finish = engineerPage.getByRole('region', { name: 'Finish the repair' });
+    await finish.getByRole('button', { name: 'Complete Ticket' }).click();
+    await finish.getByRole('textbox', { name: 'Remarks' }).fill('Cleaned the fan and renewed the thermal paste.');
+    await finish.getByRole('button', { name: 'Submit & Complete' }).click();
+    await expectToast(engineerPage, 'Ticket marked as completed!', 'success');
+    await expect(details(engineerPage)).toContainText(/completed/i);
+    await expect(finish).toHaveCount(0);
+    await expect(engineerPage.getByRole('textbox', { name: 'Staff note' })).toBeVisible();
+    await expect(customerPage.getByText('This ticket is completed: the conversation is closed.')).toBeVisible(LIVE);
+    // Nothing is left to manage on a completed ticket.
+    await expect(adminPage.getByRole('region', { name: 'Manage the ticket' })).toHaveCount(0, LIVE);
+  });
+
   test("the lists open a ticket's page; the admin sees the thread and the history", async ({ browser, request }) => {
     const run = runId();
     const engineer = await createEngineerViaApi(request, `List Engineer ${run}`);

@@ -4,7 +4,12 @@ import { isStaff } from '@shared/roles';
 import { AccountUnavailable } from '@/components/layout/account-unavailable';
 import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
+import type { User } from '@shared/contracts/auth';
+import type { Ticket } from '@shared/contracts/tickets';
+import { Card } from '@/components/ui/card';
+import { TicketActions } from '@/features/admin/components/ticket-actions';
 import { TicketHistoryButton } from '@/features/admin/components/ticket-history-button';
+import { CompleteTicket } from '@/features/engineer/components/complete-ticket';
 import { TicketConversationPage } from '@/features/conversation/components/ticket-conversation-page';
 import { useTicket } from '@/features/conversation/api/conversation-queries';
 import { TicketPageRating } from '@/features/customer/components/ticket-page-rating';
@@ -20,6 +25,24 @@ function StaffHistory({ ticketId }: { ticketId: string }) {
     <div className="flex justify-end">
       <TicketHistoryButton ticketId={ticketId} service={ticket.data.service} number={ticket.data.number} />
     </div>
+  );
+}
+
+/**
+ * What the caller may do to the ticket from its page, as from their dashboard: an admin changes its
+ * status and engineer; its engineer completes it while it is in progress. Nothing for anyone else.
+ */
+function StaffActions({ ticket, user }: { ticket: Ticket; user: User }) {
+  const admin = isStaff(user.role);
+  const completes = user.role === 'engineer' && ticket.status === 'in-progress' && ticket.engineer?.id === user.id;
+  if (!(admin && ticket.status !== 'completed') && !completes) return null;
+  return (
+    <Card role="region" aria-labelledby="ticket-actions-heading" className="flex flex-col gap-3 p-4 sm:p-5">
+      <h2 id="ticket-actions-heading" className="text-base font-semibold">
+        {admin ? 'Manage the ticket' : 'Finish the repair'}
+      </h2>
+      {admin ? <TicketActions ticket={ticket} /> : <CompleteTicket ticketId={ticket.id} />}
+    </Card>
   );
 }
 
@@ -51,6 +74,7 @@ export default function TicketPage() {
       key={id}
       ticketId={id}
       user={user}
+      actions={(ticket) => <StaffActions ticket={ticket} user={user} />}
       history={isStaff(user.role) ? <StaffHistory ticketId={id} /> : undefined}
       rating={
         user.role === 'user'

@@ -103,6 +103,8 @@ function useTicketMutation<V>(call: (v: V) => Promise<{ ticket: Ticket }>) {
       );
       void client.invalidateQueries({ queryKey: adminKeys.allTickets, refetchType: 'none' });
       void client.invalidateQueries({ queryKey: adminKeys.history(ticket.id) });
+      // The ticket's own page, where the admin may have made the change (its actions).
+      void client.invalidateQueries({ queryKey: [...ticketQueryRoots.conversation, ticket.id] });
     },
   });
 }

@@ -12,17 +12,20 @@ import { TicketDetails } from './ticket-details';
 
 /**
  * A ticket's own page (DECISIONS.md §7.2) for its customer, its engineer and admins: details, the
- * remote session, `history` (staff) and `rating` (the customer's form, §7.5), both composed by the
- * app, the conversation and the composer.
+ * remote session, `actions` (what the caller's role may do to the ticket: the admin's status and
+ * engineer, the engineer's completion), `history` (staff) and `rating` (the customer's form, §7.5),
+ * each composed by the app, the conversation and the composer.
  */
 export function TicketConversationPage({
   ticketId,
   user,
+  actions,
   history,
   rating,
 }: {
   ticketId: string;
   user: User;
+  actions?: (ticket: Ticket) => ReactNode;
   history?: ReactNode;
   rating?: (ticket: Ticket) => ReactNode;
 }) {
@@ -48,6 +51,7 @@ export function TicketConversationPage({
       {customer && rating?.(t)}
       {customer && !completed && <RemoteAccessForm ticket={t} />}
       {user.role === 'engineer' && t.status === 'in-progress' && <RemoteAccessView ticket={t} />}
+      {actions?.(t)}
       {staff && history}
       <MessageThread
         ticketId={t.id}

@@ -25,7 +25,12 @@ export function useCompleteTicket() {
   return useMutation({
     mutationFn: (v: { id: string; remarks: string }) =>
       api<TicketResponse>(`/api/tickets/${v.id}/complete`, { method: 'PATCH', body: { remarks: v.remarks } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    onSuccess: (_, v) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: KEY }),
+        // The ticket's own page, where the engineer may have completed it.
+        client.invalidateQueries({ queryKey: [...ticketQueryRoots.conversation, v.id] }),
+      ]),
   });
 }
 
