@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ticketAttachments } from '../../src/server/db/schema/index.js';
 import { conversationJobs } from '../../src/server/modules/conversation/jobs.js';
 import { CONVERSATION_LIMITS } from '../../src/shared/contracts/messages.js';
 import { createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
 import { type Draft, get, serviceDraft } from '../support/booking.js';
-import { FILES, said, sendMessage, threadOf, ticketOf, upload, uploaded } from '../support/conversation.js';
+import {
+  FILES,
+  formWithFile,
+  said,
+  sendMessage,
+  threadOf,
+  ticketOf,
+  upload,
+  uploaded,
+} from '../support/conversation.js';
 import type { TestApp } from '../support/test-app.js';
 
 /**
@@ -63,8 +73,44 @@ describe('what may be uploaded', () => {
     }
   });
 
+  it('takes text whose first letters look like a binary signature (BM, MZ, ID3)', async () => {
+    const logs = [];
+    for (const line of ['BM ran the backup at 02:00\n', 'MZ-500 printer: paper jam\n', 'ID3 tag reader crashed\n']) {
+      const res = await upload(t, customer, ticketId, Buffer.from(line), { fileName: 'events.log' });
+      expect(res.statusCode, line).toBe(201);
+      expect(res.json().attachment.contentType).toBe('text/plain');
+      logs.push(res.json().attachment.id);
+    }
+    await said(t, customer, ticketId, { body: 'Logs', attachmentIds: logs });
+  });
+
+  it('takes UTF-16 text with its byte-order mark (Windows logs) and keeps it as UTF-8', async () => {
+    const log = 'Log Name: System\r\nSource: disk — Ошибка 7\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(log, 'utf16le')]);
+    const be = Buffer.from(le);
+    be.swap16();
+    for (const bytes of [le, be]) {
+      const res = await upload(t, customer, ticketId, bytes, { fileName: 'system.log' });
+      expect(res.statusCode).toBe(201);
+      const { attachment } = res.json();
+      expect(attachment).toMatchObject({ contentType: 'text/plain', size: Buffer.byteLength(log) });
+      await said(t, customer, ticketId, { body: '', attachmentIds: [attachment.id] });
+      const served = await fetchFile(customer, attachment.id);
+      expect(served.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(served.body).toBe(log);
+    }
+  });
+
   it('refuses anything else with 415: an HTML page named .png, an executable, SVG, binary junk, invalid UTF-8', async () => {
+    const utf16 = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     const refused = [
+      // Markup of any kind, whichever element or declaration it opens with.
+      { bytes: Buffer.from('<img src=x onerror=alert(document.domain)>'), fileName: 'evil.png' },
+      { bytes: Buffer.from('<meta http-equiv="refresh" content="0;url=https://evil.example">'), fileName: 'a.txt' },
+      { bytes: Buffer.from('<!DOCTYPE foo><html><script>alert(1)</script></html>'), fileName: 'a.txt' },
+      { bytes: Buffer.from('<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN"><svg></svg>'), fileName: 'a.txt' },
+      { bytes: utf16('<html><script>alert(1)</script></html>'), fileName: 'page.log' },
+      { bytes: utf16('a NUL \0 inside'), fileName: 'nul.log' },
       { bytes: FILES.html, fileName: 'screenshot.png', type: 'image/png' },
       { bytes: Buffer.from('  \n<html><body>hi</body></html>'), fileName: 'page.txt', type: 'text/plain' },
       { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'), fileName: 'a.png' },
@@ -175,6 +221,27 @@ describe('what may be uploaded', () => {
       });
     const before = await t.database.db.$count(ticketAttachments);
     expectError(await twoFiles('file'), 400, 'Send one file in the form field "file"');
+    // More fields than a form of one file has room for: the client's mistake, said plainly (not 413).
+    const manyFields = (n: number, fileFirst: boolean) => {
+      const fields = Array.from(
+        { length: n },
+        (_, i) => `--abc\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx`,
+      );
+      const file = '--abc\r\nContent-Disposition: form-data; name="file"; filename="one.txt"\r\n\r\nfirst file';
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/tickets/${ticketId}/attachments`,
+        headers: { ...customer.headers, 'content-type': 'multipart/form-data; boundary=abc' },
+        payload: [...(fileFirst ? [file, ...fields] : [...fields, file]), '--abc--\r\n'].join('\r\n'),
+      });
+    };
+    for (const [n, fileFirst] of [
+      [5, false],
+      [5, true],
+      [100, false],
+    ] as const) {
+      expectError(await manyFields(n, fileFirst), 400, 'Send one file in the form field "file"');
+    }
     expectError(await twoFiles('extra'), 400, 'Send one file in the form field "file"');
     expect(await t.database.db.$count(ticketAttachments)).toBe(before);
     // Multipart is taken by the upload route alone.
@@ -212,7 +279,11 @@ describe('who may upload, attach and read a file', () => {
     await refuse([otherTicket.id]);
     await refuse([mine.id, randomUUID()]);
     // A refused message took nothing: the upload is still free.
-    const message = await said(t, customer, ticketId, { body: '', attachmentIds: [mine.id, mine.id] });
+    // One id given twice, even in two spellings (a uuid is the same in either case), is one file.
+    const message = await said(t, customer, ticketId, {
+      body: '',
+      attachmentIds: [mine.id, mine.id, mine.id.toUpperCase()],
+    });
     expect(message.body).toBe('');
     expect(message.attachments).toEqual([
       { id: mine.id, fileName: mine.fileName, contentType: 'image/png', size: FILES.png.length },
@@ -259,6 +330,51 @@ describe('uploads waiting for a message', () => {
     // Another account is not held up by this one.
     expect((await upload(t, engineer, ticket, FILES.text)).statusCode).toBe(201);
     await said(t, busy, ticket, { body: 'Logs', attachmentIds: waiting.slice(0, 2).map((a) => a.id) });
+    expect((await upload(t, busy, ticket, FILES.text)).statusCode).toBe(201);
+  });
+});
+
+describe('uploads sent at once', () => {
+  it('hold the cap of 30 waiting: of uploads started together with room for two, two are kept', async () => {
+    const busy = await signUp(t);
+    const ticket = await ticketOf(t, busy, draft, { engineer });
+    const room = 2;
+    for (let i = 0; i < CONVERSATION_LIMITS.unusedUploadsMax - room; i++) await uploaded(t, busy, ticket, FILES.text);
+    const burst = await Promise.all(
+      Array.from({ length: CONVERSATION_LIMITS.uploadsAtOnce }, () => upload(t, busy, ticket, FILES.text)),
+    );
+    expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(room);
+    for (const r of burst.filter((r) => r.statusCode !== 201)) expectError(r, 429, /30 files waiting to be sent/);
+    const waiting = await t.database.db.$count(
+      ticketAttachments,
+      sql`${ticketAttachments.uploaderId} = ${busy.user.id} and ${ticketAttachments.messageId} is null`,
+    );
+    expect(waiting).toBe(CONVERSATION_LIMITS.unusedUploadsMax);
+  });
+
+  it('are at most 4 per account: a fifth while four are still arriving is 429, and goes once one is done', async () => {
+    const busy = await signUp(t);
+    const ticket = await ticketOf(t, busy, draft, { engineer });
+    const form = formWithFile(FILES.text, { fileName: 'slow.log' });
+    const streams = Array.from({ length: CONVERSATION_LIMITS.uploadsAtOnce }, () => new PassThrough());
+    const pending = streams.map((payload) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/tickets/${ticket}/attachments`,
+        headers: { ...busy.headers, ...form.headers },
+        payload,
+      }),
+    );
+    // Each upload has begun: the server is reading its body.
+    for (const s of streams) s.write(form.payload.subarray(0, 40));
+    await vi.waitFor(() => expect(streams.every((s) => s.readableLength === 0)).toBe(true));
+
+    expectError(await upload(t, busy, ticket, FILES.text), 429, /at most 4 at a time/);
+    // Another account is not held up by this one.
+    const other = await signUp(t);
+    expect((await upload(t, other, await ticketOf(t, other, draft), FILES.text)).statusCode).toBe(201);
+    for (const s of streams) s.end(form.payload.subarray(40));
+    for (const res of await Promise.all(pending)) expect(res.statusCode).toBe(201);
     expect((await upload(t, busy, ticket, FILES.text)).statusCode).toBe(201);
   });
 });

@@ -72,6 +72,10 @@ describe('PUT /api/tickets/{id}/remote-access', () => {
       { tool: 'AnyDesk', accessId: '   ' },
       { tool: 'AnyDesk', accessId: 'x'.repeat(101) },
       { tool: 'AnyDesk', accessId: '123\n456' },
+      // Line and paragraph separators break a line as a newline does.
+      { tool: 'AnyDesk', accessId: '123\u2028456' },
+      { tool: 'AnyDesk', accessId: '123\u2029456' },
+      { tool: 'AnyDesk', accessId: '123\u0085456' },
       { tool: 'AnyDesk', accessId: 123456 },
     ]) {
       expectError(await put(customer.headers, ticketId, bad), 400);

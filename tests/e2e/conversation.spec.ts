@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { CONVERSATION_LIMITS } from '../../src/shared/contracts/messages';
 import { ticketCard } from './support/customer';
 import {
   E2E_ADMIN,
@@ -187,6 +188,37 @@ test.describe('the conversation on a ticket', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     const sent = messages(page).filter({ hasText: 'See the page attached' });
     await expect(sent.getByRole('link', { name: /ping\.txt/ })).toBeVisible();
+  });
+
+  test('more files than the server takes at once wait their turn, and all are sent', async ({ browser, request }) => {
+    const { ticket, customer } = await bookTicketViaApi(request, `Many logs (${runId()}).`);
+    const page = await ownPage(browser);
+    // Each upload held a moment on its way, as on a slow line: how many are under way at once shows.
+    let sending = 0;
+    let most = 0;
+    await page.route(`**/api/tickets/${ticket.id}/attachments`, async (route) => {
+      most = Math.max(most, ++sending);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const response = await route.fetch();
+      sending--;
+      await route.fulfill({ response });
+    });
+    await openTicket(page, customer.token, ticket.id);
+    const names = Array.from({ length: 7 }, (_, i) => `boot-${i + 1}.log`);
+    await page
+      .locator('input[type=file]')
+      .setInputFiles(
+        names.map((name) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name}: disk check passed\n`) })),
+      );
+    const files = page.getByRole('list', { name: 'Files to send' }).getByRole('listitem');
+    await expect(files).toHaveCount(names.length);
+    await expect(files.filter({ hasText: 'Waiting to upload' }).first()).toBeVisible();
+    for (const name of names) await expect(files.filter({ hasText: name })).toContainText('Uploaded');
+    expect(most).toBe(CONVERSATION_LIMITS.uploadsAtOnce);
+    await page.getByRole('textbox', { name: 'Message' }).fill('All the boot logs');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const sent = messages(page).filter({ hasText: 'All the boot logs' });
+    for (const name of names) await expect(sent.getByRole('link', { name: new RegExp(name) })).toBeVisible();
   });
 
   test("staff act from the ticket's page: the admin assigns and starts it, its engineer completes it", async ({

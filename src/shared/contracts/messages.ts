@@ -13,6 +13,11 @@ export const CONVERSATION_LIMITS = {
    * enough for a few messages' files, not enough to fill the database.
    */
   unusedUploadsMax: 30,
+  /**
+   * Uploads one account may be sending to one server at a time: each is held in memory until it is
+   * stored, so a burst of them would stall the server for everyone. The composer queues the rest.
+   */
+  uploadsAtOnce: 4,
   /** Longer names are shortened, keeping their extension. */
   fileNameMax: 120,
   accessIdMax: 100,
@@ -115,6 +120,9 @@ export const remoteAccessBodySchema = z.object({
     .min(1, 'The access id is required')
     .refine((s) => !isBlank(s), 'The access id is required')
     .max(CONVERSATION_LIMITS.accessIdMax, `The access id must be at most ${CONVERSATION_LIMITS.accessIdMax} characters`)
-    .refine((s) => hasOnlyAllowedChars(s) && !/[\r\n\t]/.test(s), 'The access id must be one line of text'),
+    .refine(
+      (s) => hasOnlyAllowedChars(s) && !/[\r\n\t\u0085\u2028\u2029]/.test(s),
+      'The access id must be one line of text',
+    ),
 });
 export type RemoteAccessBody = z.input<typeof remoteAccessBodySchema>;

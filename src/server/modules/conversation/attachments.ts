@@ -7,10 +7,11 @@ import {
 } from '../../../shared/contracts/messages.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { createSlots } from '../../lib/slots.js';
 import { mayReadAttachment, mayUseStaffNotes } from '../tickets/policy.js';
-import { cleanFileName, contentDisposition, sniffAttachmentType } from './files.js';
-import { findAttachment, insertAttachment, unusedUploadCount } from './queries.js';
+import { cleanFileName, contentDisposition, sniffAttachment } from './files.js';
+import { findAttachment, insertAttachment, lockUploader, unusedUploadCount } from './queries.js';
 import { readableTicket, refuseMessage } from './service.js';
 
 export const TOO_LARGE = 'A file may be at most 10 MB';
@@ -24,14 +25,31 @@ export async function checkUploader(db: Db, uploader: UserRow, ticketId: string)
   const ticket = await readableTicket(db, uploader, ticketId);
   const refusal = refuseMessage(uploader, ticket, mayUseStaffNotes(uploader, ticket));
   if (refusal) throw refusal;
-  // Each waiting upload is kept for a day: without a cap, one account could fill the database.
-  if ((await unusedUploadCount(db, uploader.id)) >= CONVERSATION_LIMITS.unusedUploadsMax) {
-    throw new AppError(
-      429,
-      `You have ${CONVERSATION_LIMITS.unusedUploadsMax} files waiting to be sent: send them with a message first`,
-    );
-  }
+  // Each waiting upload is kept for a day: without a cap, one account could fill the database. Asked
+  // here too, before the body is read, so a burst past the cap is not buffered first.
+  if ((await unusedUploadCount(db, uploader.id)) >= CONVERSATION_LIMITS.unusedUploadsMax) throw tooManyWaiting();
 }
+
+const tooManyWaiting = () =>
+  new AppError(
+    429,
+    `You have ${CONVERSATION_LIMITS.unusedUploadsMax} files waiting to be sent: send them with a message first`,
+  );
+
+/**
+ * The uploads each account is sending to this server now, at most CONVERSATION_LIMITS.uploadsAtOnce:
+ * every one is held in memory until it is stored, so one account's burst (80 files of 10 MB at once)
+ * would stall the server for everyone. Taken before the body is read.
+ */
+export const createUploadSlots = () =>
+  createSlots(
+    CONVERSATION_LIMITS.uploadsAtOnce,
+    () =>
+      new AppError(
+        429,
+        `Wait for your other uploads to finish: at most ${CONVERSATION_LIMITS.uploadsAtOnce} at a time`,
+      ),
+  );
 
 const ONE_FILE = 'Send one file in the form field "file"';
 
@@ -56,7 +74,11 @@ export async function readUpload(request: FastifyRequest): Promise<{ fileName: s
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, TOO_LARGE);
-    if (code === 'FST_FILES_LIMIT') throw badRequest(ONE_FILE);
+    // More files, fields or parts than a form of one file has: the parser's 413 would say the body
+    // is too large, which it is not.
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw badRequest(ONE_FILE);
+    }
     const status = (err as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) throw err;
     throw badRequest('The upload is not a readable multipart form');
@@ -73,20 +95,27 @@ export async function storeUpload(
   ticketId: string,
   file: { fileName: string; bytes: Buffer },
 ): Promise<Attachment> {
-  const contentType = await sniffAttachmentType(file.bytes);
-  if (!contentType) {
+  const sniffed = await sniffAttachment(file.bytes);
+  if (!sniffed) {
     throw new AppError(415, 'Only PNG, JPEG or WebP images, PDF documents and plain text files can be attached');
   }
+  const { contentType, bytes } = sniffed;
   const fileName = cleanFileName(file.fileName, contentType);
-  const id = await insertAttachment(db, {
-    ticketId,
-    uploaderId: uploader.id,
-    fileName,
-    contentType,
-    size: file.bytes.length,
-    data: file.bytes,
+  const id = await db.transaction(async (tx) => {
+    // Checked again where it cannot race: uploads that passed checkUploader together (or on two
+    // instances) are counted one after another, under the uploader's lock.
+    if (!(await lockUploader(tx, uploader.id))) throw unauthorized();
+    if ((await unusedUploadCount(tx, uploader.id)) >= CONVERSATION_LIMITS.unusedUploadsMax) throw tooManyWaiting();
+    return insertAttachment(tx, {
+      ticketId,
+      uploaderId: uploader.id,
+      fileName,
+      contentType,
+      size: bytes.length,
+      data: bytes,
+    });
   });
-  return { id, fileName, contentType, size: file.bytes.length };
+  return { id, fileName, contentType, size: bytes.length };
 }
 
 /** The file and the headers it is served with, for those who may read the message it belongs to. */

@@ -11,31 +11,50 @@ const DETECTED: Record<string, AttachmentType> = {
 };
 
 /**
- * Text that a browser would take for a page or a document if it guessed (the WHATWG MIME sniffing
- * standard's HTML and XML signatures, plus SVG): not accepted as "plain text", whatever the name says.
+ * Text a browser would take for a page or a document if it guessed: whatever opens, after spaces, with
+ * a tag, a declaration, a comment or a processing instruction (`<html`, `<img`, `<!DOCTYPE`, `<!--`,
+ * `<?xml`, `<svg`, …). Not accepted as "plain text", whatever the name says. A log line that opens
+ * with `<` and a digit (syslog's `<13>`) is not markup.
  */
-const MARKUP =
-  /^(?:<!doctype html|<html|<head|<script|<iframe|<h1|<div|<font|<table|<a|<style|<title|<b|<body|<br|<p|<!--|<\?xml|<svg)(?=[\s>/]|$)/i;
+const MARKUP = /^<[a-z!?/]/i;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Plain text or a log: no binary signature (checked first), valid UTF-8, no NUL byte, no markup. */
-function isPlainText(bytes: Uint8Array): boolean {
-  if (bytes.includes(0)) return false;
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return false;
-  }
-  return !MARKUP.test(text.replace(/^\uFEFF/, '').trimStart());
+/** UTF-16 as Windows tools write it (PowerShell's `>`, exported event logs): it opens with a byte-order mark. */
+function utf16Decoder(bytes: Uint8Array): typeof utf8 | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le', { fatal: true });
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be', { fatal: true });
+  return null;
 }
 
-/** The file's type from its bytes alone, or null when it is not one the conversation accepts. */
-export async function sniffAttachmentType(bytes: Uint8Array): Promise<AttachmentType | null> {
+/**
+ * Plain text or a log: valid UTF-8, or UTF-16 with its byte-order mark; no NUL, no markup. The bytes
+ * to keep are UTF-8, the charset it is served with: UTF-8 as it came, UTF-16 converted.
+ */
+function plainText(bytes: Buffer): Buffer | null {
+  const utf16 = utf16Decoder(bytes);
+  let text: string;
+  try {
+    text = (utf16 ?? utf8).decode(bytes);
+  } catch {
+    return null;
+  }
+  if (text.includes('\0') || MARKUP.test(text.replace(/^\uFEFF/, '').trimStart())) return null;
+  return utf16 ? Buffer.from(text, 'utf8') : bytes;
+}
+
+/**
+ * The file's type from its bytes alone, and the bytes to keep (text is kept as UTF-8), or null when it
+ * is not one the conversation accepts. An image or a PDF is known by its signature; anything else is
+ * accepted only as text, so a log whose first letters happen to be a signature ("BM …", a bitmap's;
+ * "MZ …", a program's) is still a log, and a real bitmap or program (binary) is refused.
+ */
+export async function sniffAttachment(bytes: Buffer): Promise<{ contentType: AttachmentType; bytes: Buffer } | null> {
   const detected = await fileTypeFromBuffer(bytes);
-  if (detected) return DETECTED[detected.mime] ?? null;
-  return isPlainText(bytes) ? 'text/plain' : null;
+  const known = detected && DETECTED[detected.mime];
+  if (known) return { contentType: known, bytes };
+  const text = plainText(bytes);
+  return text && { contentType: 'text/plain', bytes: text };
 }
 
 /** Extensions a name may keep for each type (the first is added to a name that has none of them). */

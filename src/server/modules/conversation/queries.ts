@@ -126,6 +126,15 @@ export async function insertAttachment(
   return row.id;
 }
 
+/**
+ * Holds the uploader's account row until the transaction ends, so that account's uploads are counted
+ * and stored one after another; false when the account no longer exists.
+ */
+export async function lockUploader(tx: Db, uploaderId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, uploaderId)).for('update');
+  return rows.length > 0;
+}
+
 /** How many uploads of this account no message has used yet. */
 export async function unusedUploadCount(db: Db, uploaderId: string): Promise<number> {
   const [row] = await db

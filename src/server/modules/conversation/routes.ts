@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { Notices } from '../email/notices.js';
-import { attachmentDownload, checkUploader, readUpload, storeUpload } from './attachments.js';
+import { attachmentDownload, checkUploader, createUploadSlots, readUpload, storeUpload } from './attachments.js';
 import { listMessages, markRead, postMessage } from './service.js';
 
 const bearer = [{ bearer: [] }];
@@ -92,6 +92,7 @@ export async function conversationRoutes(app: ZodApp, { db, notices }: { db: Db;
   // The multipart parser, with its limits, exists in this scope only: every other route still takes
   // JSON alone.
   await app.register(async (uploads: ZodApp) => {
+    const slots = createUploadSlots();
     await uploads.register(multipart, {
       limits: {
         fileSize: CONVERSATION_LIMITS.attachmentMaxBytes,
@@ -112,15 +113,21 @@ export async function conversationRoutes(app: ZodApp, { db, notices }: { db: Db;
         security: bearer,
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
+        // 429: 30 uploads already waiting for a message, or 4 of the caller's uploads still arriving.
         response: { 201: attachmentResponseSchema, ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
       },
       handler: async (request, reply) => {
         const uploader = requireUser(request);
         if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data');
-        await checkUploader(db, uploader, request.params.id);
-        const file = await readUpload(request);
-        const attachment = await storeUpload(db, uploader, request.params.id, file);
-        return reply.status(201).send({ attachment });
+        const release = slots.take(uploader.id);
+        try {
+          await checkUploader(db, uploader, request.params.id);
+          const file = await readUpload(request);
+          const attachment = await storeUpload(db, uploader, request.params.id, file);
+          return reply.status(201).send({ attachment });
+        } finally {
+          release();
+        }
       },
     });
   });

@@ -83,7 +83,8 @@ export async function postMessage(
   ticketId: string,
   input: { body: string; internal: boolean; attachmentIds: string[] },
 ): Promise<Message> {
-  const ids = [...new Set(input.attachmentIds)];
+  // A uuid is the same in either case: one file named twice is one file.
+  const ids = [...new Set(input.attachmentIds.map((id) => id.toLowerCase()))];
   return db.transaction(async (tx) => {
     const ticket = await lockTicketState(tx, ticketId);
     if (!ticket) throw notFound('Ticket not found');

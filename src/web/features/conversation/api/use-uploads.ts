@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { CONVERSATION_LIMITS } from '@shared/contracts/messages';
 import { rejectReason, uploadAttachment } from './upload-attachment';
 
 /** A file of the message being written. */
@@ -8,16 +9,44 @@ export interface Upload {
   name: string;
   /** 0–1 while uploading. */
   progress: number;
+  /** Its upload has begun (until then it waits for others to finish). */
+  started?: boolean;
   attachmentId?: string;
   error?: string;
 }
 
 let counter = 0;
 
-/** Files picked or dropped for the next message: checked, then uploaded at once with their progress. */
+/** Runs the tasks given to it in order, at most `limit` at a time. */
+function taskQueue(limit: number) {
+  let running = 0;
+  const waiting: Array<() => Promise<void>> = [];
+  const next = () => {
+    while (running < limit) {
+      const task = waiting.shift();
+      if (!task) return;
+      running++;
+      void task().finally(() => {
+        running--;
+        next();
+      });
+    }
+  };
+  return (task: () => Promise<void>) => {
+    waiting.push(task);
+    next();
+  };
+}
+
+/**
+ * Files picked or dropped for the next message: checked, then uploaded with their progress, as many
+ * at a time as the server takes from one account (CONVERSATION_LIMITS.uploadsAtOnce); the rest wait
+ * their turn.
+ */
 export function useUploads(ticketId: string) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const aborts = useRef(new Map<string, AbortController>());
+  const [enqueue] = useState(() => taskQueue(CONVERSATION_LIMITS.uploadsAtOnce));
 
   const update = (key: string, change: Partial<Upload>) =>
     setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
@@ -31,15 +60,20 @@ export function useUploads(ticketId: string) {
         if (refused) continue;
         const stop = new AbortController();
         aborts.current.set(key, stop);
-        uploadAttachment(ticketId, file, (progress) => update(key, { progress }), stop.signal)
-          .then((a) => update(key, { attachmentId: a.id, progress: 1 }))
-          .catch((err: unknown) => {
-            if (!stop.signal.aborted) update(key, { error: `${file.name}: ${errorMessage(err, 'Upload failed')}` });
-          })
-          .finally(() => aborts.current.delete(key));
+        enqueue(async () => {
+          // Removed while it waited.
+          if (stop.signal.aborted) return;
+          update(key, { started: true });
+          await uploadAttachment(ticketId, file, (progress) => update(key, { progress }), stop.signal)
+            .then((a) => update(key, { attachmentId: a.id, progress: 1 }))
+            .catch((err: unknown) => {
+              if (!stop.signal.aborted) update(key, { error: `${file.name}: ${errorMessage(err, 'Upload failed')}` });
+            })
+            .finally(() => aborts.current.delete(key));
+        });
       }
     },
-    [ticketId],
+    [ticketId, enqueue],
   );
 
   const remove = useCallback((key: string) => {

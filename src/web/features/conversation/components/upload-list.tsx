@@ -17,6 +17,8 @@ export function UploadList({ uploads, onRemove }: { uploads: Upload[]; onRemove(
               </p>
             ) : u.attachmentId ? (
               <p className="text-xs text-emerald-800">Uploaded</p>
+            ) : !u.started ? (
+              <p className="text-xs text-muted-foreground">Waiting to upload</p>
             ) : (
               <progress
                 className="h-1.5 w-full accent-primary"
