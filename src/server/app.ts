@@ -151,7 +151,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await receiptRoutes(api, { db });
     await conversationRoutes(api, { db, notices });
     await userRoutes(api, { db });
-    await eventRoutes(api, { streams });
+    await eventRoutes(api, { streams, perAccount: config.eventStreamsPerAccount });
     await catalogueAdminRoutes(api, { db });
     await databaseViewerRoutes(api, { db });
     await jobRoutes(api, { db });

@@ -72,6 +72,11 @@ const mailFrom = z.string().transform((value, ctx) => {
  * stay near twice the database server's cores (and under its max_connections).
  */
 export const DEFAULT_POOL_MAX = 4;
+/**
+ * Live event streams (GET /api/events) one account may hold open on one instance: a tab holds one,
+ * and without a bound one token could open connections until the server has none left.
+ */
+export const DEFAULT_EVENT_STREAMS_PER_ACCOUNT = 20;
 
 /**
  * The longest one PostgreSQL statement may run (DATABASE_STATEMENT_TIMEOUT_MS). The app's reads and
@@ -129,6 +134,7 @@ const envSchema = z
     RATE_LIMIT_CONTACT: positiveInt.default(5),
     // Payment orders a customer may open a minute (each one is a call to the provider's Orders API).
     RATE_LIMIT_ORDERS: positiveInt.default(30),
+    EVENT_STREAMS_PER_ACCOUNT: positiveInt.default(DEFAULT_EVENT_STREAMS_PER_ACCOUNT),
     // Behind a load balancer: which proxies to believe about the client address (rate limits use it).
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -215,6 +221,8 @@ export interface Config {
     retryDelaySeconds: number;
   };
   rateLimit: { auth: number; contact: number; orders: number };
+  /** Open GET /api/events streams one account may hold on one instance (429 beyond). */
+  eventStreamsPerAccount: number;
   /**
    * Whose X-Forwarded-For is believed: a number of proxy hops (0 = the socket's address), or the
    * proxies' addresses, CIDR ranges and presets.
@@ -264,6 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: e.MAIL_RETRY_DELAY,
     },
     rateLimit: { auth: e.RATE_LIMIT_AUTH, contact: e.RATE_LIMIT_CONTACT, orders: e.RATE_LIMIT_ORDERS },
+    eventStreamsPerAccount: e.EVENT_STREAMS_PER_ACCOUNT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,12 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSigner } from 'fast-jwt';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_EVENT_STREAMS_PER_ACCOUNT } from '../../src/server/config.js';
 import { ticketEvents, users } from '../../src/server/db/schema/index.js';
 import { updateUser } from '../../src/server/modules/auth/queries.js';
 import { createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
 import { bookAndPay, get, patch, serviceDraft } from '../support/booking.js';
 import { ticketOf } from '../support/conversation.js';
 import { type OpenEventStream, openEventStream, quietPeriod } from '../support/event-stream.js';
-import type { TestApp } from '../support/test-app.js';
+import { TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
 
 /**
  * GET /api/events (DECISIONS.md §7.1): each committed ticket change reaches the ticket's customer,
@@ -160,6 +162,95 @@ describe('GET /api/events', () => {
       expect(stream.events).toEqual([]);
     } finally {
       stream.close();
+    }
+  });
+
+  it('tells of a reassignment and an unassignment once, and the engineer taken off once', async () => {
+    const ticketId = await ticketOf(t, customer, await serviceDraft(t), { engineer });
+    const streams = {
+      customer: await open(customer.headers),
+      admin: await open(admin.headers),
+      former: await open(engineer.headers),
+      next: await open(otherEngineer.headers),
+      otherCustomer: await open(otherCustomer.headers),
+    };
+    try {
+      const moved = await patch(
+        t,
+        `/api/admin/tickets/${ticketId}/assign`,
+        { engineerId: otherEngineer.user.id, replaces: engineer.user.id },
+        admin.headers,
+      );
+      expect(moved.statusCode, moved.body).toBe(200);
+      const off = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/tickets/${ticketId}/assign`,
+        headers: admin.headers,
+      });
+      expect(off.statusCode, off.body).toBe(200);
+      await Promise.all([streams.customer.waitFor(2), streams.admin.waitFor(2), streams.next.waitFor(2)]);
+      await quietPeriod();
+      const kinds = (s: OpenEventStream) => s.events.map((e) => e.data.kind);
+      // One event per change for the ticket's parties (not one more for the engineer it left).
+      expect(kinds(streams.customer)).toEqual(['assigned', 'assigned']);
+      expect(kinds(streams.admin)).toEqual(['assigned', 'assigned']);
+      // The new engineer hears both: given the ticket, then taken off it.
+      expect(kinds(streams.next)).toEqual(['assigned', 'assigned']);
+      // The engineer it was taken from hears of that once, so its list lets go of the ticket.
+      expect(kinds(streams.former)).toEqual(['assigned']);
+      expect(streams.otherCustomer.events).toEqual([]);
+    } finally {
+      for (const s of Object.values(streams)) s.close();
+    }
+  });
+
+  it('names an admin marking a ticket completed a completion', async () => {
+    const ticketId = await ticketOf(t, customer, await serviceDraft(t), { engineer });
+    const stream = await open(customer.headers);
+    try {
+      const done = await patch(t, `/api/admin/tickets/${ticketId}`, { status: 'completed' }, admin.headers);
+      expect(done.statusCode, done.body).toBe(200);
+      await stream.waitFor(1);
+      expect(stream.events.map((e) => e.data.kind)).toEqual(['completed']);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends the stream when its token expires', async () => {
+    const expiresIn = 1500;
+    const sign = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256', iss: 'remotefix', expiresIn });
+    const token = sign({ sub: customer.user.id, ver: 0 });
+    const opened = Date.now();
+    const stream = await open({ authorization: `Bearer ${token}` });
+    expect(stream.status).toBe(200);
+    await stream.ended;
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(expiresIn - 1000);
+    expect((await open({ authorization: `Bearer ${token}` })).status).toBe(401);
+  });
+
+  it('holds at most 20 streams per account on an instance (429 beyond), so one token cannot take every connection', async () => {
+    const many = await signUp(t);
+    const streams = [];
+    try {
+      for (let i = 0; i < DEFAULT_EVENT_STREAMS_PER_ACCOUNT; i++) streams.push(await open(many.headers));
+      expect(streams.map((s) => s.status)).toEqual(streams.map(() => 200));
+      const refused = await fetch(`${base}/api/events`, { headers: many.headers });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ error: expect.stringMatching(/open/) });
+      // Another account is not held up by this one.
+      const other = await open(otherCustomer.headers);
+      expect(other.status).toBe(200);
+      other.close();
+      // A stream closed makes room.
+      streams.pop()?.close();
+      await vi.waitFor(async () => {
+        const again = await open(many.headers);
+        streams.push(again);
+        expect(again.status).toBe(200);
+      });
+    } finally {
+      for (const s of streams) s.close();
     }
   });
 

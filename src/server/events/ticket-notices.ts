@@ -11,10 +11,12 @@ export const TICKET_CHANNEL = 'rf_ticket';
 export const ACCOUNT_CHANNEL = 'rf_account';
 
 /**
- * Who may hear of a change: every party of the ticket (the default), or only those who may read its
- * staff notes (an internal note: never the customer; tickets/policy.ts mayUseStaffNotes).
+ * Who may hear of a change: every party of the ticket (the default), only those who may read its
+ * staff notes (an internal note: never the customer; tickets/policy.ts mayUseStaffNotes), or only the
+ * engineer a reassignment or an unassignment took it from (the notice's engineerId).
  */
-export type NoticeAudience = 'parties' | 'staff-notes';
+export type NoticeAudience = 'parties' | 'staff-notes' | 'former-engineer';
+const AUDIENCES: readonly string[] = ['parties', 'staff-notes', 'former-engineer'] satisfies NoticeAudience[];
 
 /** A committed ticket change as it travels between instances: the event, plus whom it concerns. */
 export interface TicketNotice extends TicketParties {
@@ -63,14 +65,15 @@ export async function notifyTicketChange(
 }
 
 /**
- * The same announcement for the engineer a reassignment or an unassignment took the ticket from:
- * no longer a party as the transaction leaves the ticket, they still hear of it once, so their
- * list lets go of it without a reload (their stream rechecks nothing else: the notice names them).
+ * The same announcement for the engineer a reassignment or an unassignment took the ticket from, and
+ * for them alone (the parties heard of the change from its history entry): no longer a party as the
+ * transaction leaves the ticket, they still hear of it once, so their list lets go of it without a
+ * reload.
  */
 export async function notifyFormerEngineer(tx: Db, ticketId: string, kind: TicketEventKind, engineerId: string) {
   await tx.execute(sql`select pg_notify(${TICKET_CHANNEL}, json_build_object(
       'ticketId', ${tickets.id}, 'kind', ${LIVE_KIND[kind]}::text, 'at', ${new Date().toISOString()}::text,
-      'userId', ${tickets.userId}, 'engineerId', ${engineerId}::text, 'audience', 'parties')::text)
+      'userId', ${tickets.userId}, 'engineerId', ${engineerId}::text, 'audience', 'former-engineer')::text)
     from ${tickets} where ${tickets.id} = ${ticketId}`);
 }
 
@@ -79,9 +82,7 @@ export function parseTicketNotice(payload: string): TicketNotice | null {
     const notice = JSON.parse(payload) as TicketNotice;
     if (typeof notice.ticketId !== 'string' || typeof notice.userId !== 'string') return null;
     // An audience this instance does not know (a newer instance's) is heard by nobody rather than by all.
-    if (notice.audience !== undefined && notice.audience !== 'parties' && notice.audience !== 'staff-notes') {
-      return null;
-    }
+    if (notice.audience !== undefined && !AUDIENCES.includes(notice.audience)) return null;
     return notice;
   } catch {
     return null;

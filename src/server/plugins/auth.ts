@@ -6,7 +6,7 @@ import type { Listener } from '../db/listener.js';
 import type { UserRow } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { type CallerCache, createCallerCache } from '../modules/auth/caller-cache.js';
-import type { TokenService } from '../modules/auth/tokens.js';
+import type { TokenClaims, TokenService } from '../modules/auth/tokens.js';
 
 /**
  * Who may call a route: every route declares it, and a route that does not is refused at
@@ -25,6 +25,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: UserRow | null;
+    /** When the caller's token expires (ms since the epoch); null on a route that is not protected. */
+    sessionExpiresAt: number | null;
   }
 }
 
@@ -36,7 +38,13 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-function claimsFromHeader(request: FastifyRequest, tokens: TokenService): { userId: string; version: number } {
+/** When the caller's session ends by itself: its token's expiry (a long-lived answer, a stream, ends then). */
+export function requireSessionExpiry(request: FastifyRequest): number {
+  if (request.sessionExpiresAt === null) throw unauthorized();
+  return request.sessionExpiresAt;
+}
+
+function claimsFromHeader(request: FastifyRequest, tokens: TokenService): TokenClaims {
   const header = request.headers.authorization;
   if (!header) throw unauthorized();
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -67,6 +75,7 @@ async function loadCaller(
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; listener: Listener; tokens: TokenService }) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('sessionExpiresAt', null);
     const callers = await createCallerCache(opts.db, opts.listener);
     app.addHook('onClose', async () => callers.stop());
 
@@ -79,7 +88,9 @@ export const authPlugin = fp(
       // here, before the guard: its 401 and 403 carry it too, and so does GET /api/events, which
       // copies the reply's headers when it takes over the connection.
       reply.header('cache-control', 'no-store');
-      request.user = await loadCaller(callers, claimsFromHeader(request, opts.tokens), access);
+      const claims = claimsFromHeader(request, opts.tokens);
+      request.user = await loadCaller(callers, claims, access);
+      request.sessionExpiresAt = claims.expiresAt;
     });
 
     // The database announces the change too, but maybe a moment after this answer has left: on this

@@ -20,23 +20,34 @@ export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 export interface TokenService {
   /** A token for the user at their current token version (users.tokenVersion). */
   sign(user: { id: string; tokenVersion: number }): string;
-  /** The user id and version of a valid, unexpired token; null for anything else. */
-  verify(token: string): { userId: string; version: number } | null;
+  /** The user id, version and expiry (ms since the epoch) of a valid, unexpired token; null for anything else. */
+  verify(token: string): TokenClaims | null;
   /** A two-factor challenge for the user, valid 5 minutes and only at their current token version. */
   signChallenge(user: { id: string; tokenVersion: number }): string;
   /** The user id and version of a valid, unexpired challenge; null for anything else (a session token included). */
-  verifyChallenge(challenge: string): { userId: string; version: number } | null;
+  verifyChallenge(challenge: string): TokenClaims | null;
+}
+
+export interface TokenClaims {
+  userId: string;
+  version: number;
+  /** When the token stops being accepted, in ms since the epoch. */
+  expiresAt: number;
 }
 
 /** A token signed before versions existed carries none: it is version 0, every account's first. */
 const versionSchema = z.number().int().nonnegative().optional().default(0);
 
 /** The claims of a verified token or challenge, or null when they are not a user id and a version. */
-function claimsOf(payload: { sub?: unknown; ver?: unknown }): { userId: string; version: number } | null {
+function claimsOf(payload: { sub?: unknown; ver?: unknown; exp?: unknown }): TokenClaims | null {
   // Only a user id is a subject: anything else would reach the uuid column and fail there.
   const sub = idSchema.safeParse(payload.sub);
   const version = versionSchema.safeParse(payload.ver);
-  return sub.success && version.success ? { userId: sub.data, version: version.data } : null;
+  // Required and checked by the verifier (seconds since the epoch).
+  const exp = typeof payload.exp === 'number' ? payload.exp : NaN;
+  return sub.success && version.success && Number.isFinite(exp)
+    ? { userId: sub.data, version: version.data, expiresAt: exp * 1000 }
+    : null;
 }
 
 export function createTokenService(secret: string): TokenService {
@@ -68,7 +79,7 @@ export function createTokenService(secret: string): TokenService {
     sign: (user) => sign({ sub: user.id, ver: user.tokenVersion }),
     verify(token) {
       try {
-        return claimsOf(verify(token) as { sub?: unknown; ver?: unknown });
+        return claimsOf(verify(token) as { sub?: unknown; ver?: unknown; exp?: unknown });
       } catch {
         return null;
       }
@@ -76,7 +87,7 @@ export function createTokenService(secret: string): TokenService {
     signChallenge: (user) => signChallenge({ sub: user.id, ver: user.tokenVersion }),
     verifyChallenge(challenge) {
       try {
-        return claimsOf(verifyChallenge(challenge) as { sub?: unknown; ver?: unknown });
+        return claimsOf(verifyChallenge(challenge) as { sub?: unknown; ver?: unknown; exp?: unknown });
       } catch {
         return null;
       }

@@ -25,7 +25,11 @@ export async function recordEvent<K extends TicketEventKind>(
     kind: event.kind,
     detail: { ...event.detail },
   });
-  if (event.ticketId) await notifyTicketChange(db, event.ticketId, event.kind);
+  // An admin setting the status to completed completes the ticket, as its engineer would: the live
+  // stream names it so (§7.1's `completed`), not as one more status change.
+  const completes =
+    event.kind === 'status_changed' && (event.detail as TicketEventDetails['status_changed']).to === 'completed';
+  if (event.ticketId) await notifyTicketChange(db, event.ticketId, completes ? 'completed' : event.kind);
 }
 
 /** A booking's payment events, recorded before its ticket existed, linked to the ticket now made. */
