@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../../src/server/db/schema/index.js';
-import { safeCell } from '../../src/server/modules/tickets/export.js';
+import type { Db } from '../../src/server/db/client.js';
+import { safeCell, ticketsCsv } from '../../src/server/modules/tickets/export.js';
 import { expectError, type Session, signUp } from '../support/api.js';
 import { get } from '../support/booking.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -118,6 +119,37 @@ describe('GET /api/admin/tickets.csv', () => {
     expect(table.slice(1).every((r) => r[2] === 'completed' && r[4] === 'Plain printer trouble')).toBe(true);
     expect(table).toHaveLength(1 + 300);
     expectError(await get(t, '/api/admin/tickets.csv?status=done', admin.headers), 400);
+  });
+
+  it('refuses a search PostgreSQL cannot take (a NUL) with 400, as the list does, and keeps serving', async () => {
+    for (const path of ['/api/admin/tickets.csv?q=%00', '/api/admin/tickets.csv?q=a%00b', '/api/admin/tickets?q=%00']) {
+      expectError(await get(t, path, admin.headers), 400, 'The search contains characters that are not allowed');
+    }
+    expect((await get(t, '/healthz')).statusCode).toBe(200);
+  });
+
+  it('answers a database failure at the start of an export with its status, not a crash', async () => {
+    const broken = {
+      ...t.database.db,
+      select: () => {
+        throw Object.assign(new Error('connection terminated'), { code: '57P01' });
+      },
+    } as unknown as Db;
+    await expect(ticketsCsv(broken, {})).rejects.toThrow('connection terminated');
+  });
+
+  it('ends a download the database fails in the middle of as an error of the stream (no unhandled error)', async () => {
+    let calls = 0;
+    const failsSecond = new Proxy(t.database.db, {
+      get(target, key, receiver) {
+        if (key === 'select' && ++calls > 1) throw Object.assign(new Error('statement timeout'), { code: '57014' });
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const stream = await ticketsCsv(failsSecond, {});
+    const failed = new Promise((resolve) => stream.on('error', resolve));
+    stream.resume();
+    expect(await failed).toMatchObject({ message: 'statement timeout' });
   });
 
   it('prefixes every formula start: = + - @ tab and carriage return', () => {

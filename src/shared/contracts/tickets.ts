@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../tickets.js';
 import { LIMITS, PAGE_SIZE } from '../product.js';
-import { descriptionField, requiredId, requiredText } from './common.js';
+import { descriptionField, hasOnlyAllowedChars, requiredId, requiredText } from './common.js';
 import { ratingSchema } from './ratings.js';
 import { remoteAccessSchema } from './messages.js';
 
@@ -94,7 +94,11 @@ export const ticketListQuerySchema = pageQuerySchema.extend({
  * (RF-1001 or 1001), the customer's name, email or phone, and the description (DECISIONS.md §7.5).
  */
 export const adminTicketListQuerySchema = ticketListQuerySchema.extend({
-  q: z.string().max(200, 'The search is at most 200 characters').optional(),
+  q: z
+    .string()
+    .max(200, 'The search is at most 200 characters')
+    .refine(hasOnlyAllowedChars, 'The search contains characters that are not allowed')
+    .optional(),
   /** Only the tickets whose ₹299 in-progress fee is paid (`true`) or not (`false`). */
   paid: z.enum(['true', 'false']).optional(),
 });

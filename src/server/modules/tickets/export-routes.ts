@@ -20,11 +20,12 @@ export async function ticketExportRoutes(app: ZodApp, { db }: { db: Db }) {
       response: { 200: csvText, ...errors(400, 401, 403) },
     },
     handler: async (request, reply) => {
+      const csv = await ticketsCsv(db, request.query);
       const day = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="tickets-${day}.csv"`)
-        .send(ticketsCsv(db, request.query));
+        .send(csv);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -101,7 +101,23 @@ async function* records(db: Db, filter: AdminTicketFilter) {
  * The admins' tickets as CSV, newest first, with the list's filters (DECISIONS.md §7.5): read in
  * batches of 500 and written as they come, so a large export holds one batch in memory at a time.
  * A byte-order mark tells spreadsheets it is UTF-8 (₹, ›, names in any script).
+ *
+ * The first batch is read before the answer starts, so a database that fails then gets the error
+ * handler's status (503, 400) rather than a download cut short. A failure in a later batch errors
+ * the returned stream (pipeline passes it on; `pipe` would leave it unhandled and end the process),
+ * and the server ends that download's connection.
  */
-export function ticketsCsv(db: Db, filter: AdminTicketFilter) {
-  return Readable.from(records(db, filter)).pipe(stringify({ header: true, columns: HEADER, bom: true }));
+export async function ticketsCsv(db: Db, filter: AdminTicketFilter): Promise<Readable> {
+  const rows = records(db, filter);
+  const first = await rows.next();
+  const all = async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* rows;
+  };
+  const csv = stringify({ header: true, columns: HEADER, bom: true });
+  pipeline(Readable.from(all()), csv, () => {
+    // An error has already reached `csv` (destroyed with it), where the server answers it.
+  });
+  return csv;
 }
