@@ -201,6 +201,22 @@ describe('Cache-Control on answers that need a session', () => {
     }
   });
 
+  it('no-store on public answers that hand out a session or name an account', async () => {
+    const password = 'correct-horse-battery-42';
+    const email = `cache-${Date.now()}@example.com`;
+    const signup = await call({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { name: 'Cache Test', phone: '+91 98765 43210', email, password },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const login = await call({ method: 'POST', url: '/api/login', payload: { email, password } });
+    expect(login.statusCode).toBe(200);
+    const badReset = await call({ method: 'POST', url: '/api/password/reset', payload: { token: 'x', password } });
+    const badUnsubscribe = await call({ method: 'GET', url: '/api/unsubscribe?token=x' });
+    for (const res of [signup, login, badReset, badUnsubscribe]) expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('public answers keep their own caching', async () => {
     const res = await call({ method: 'GET', url: '/api/admin/services/main' });
     expect(res.headers['cache-control']).toBe('public, max-age=60');

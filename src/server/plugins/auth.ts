@@ -83,11 +83,14 @@ export const authPlugin = fp(
     // learns nothing about its input rules (401/403 come before any 400).
     app.addHook('onRequest', async (request, reply) => {
       const { access } = request.routeOptions.config;
-      if (access === undefined || access === 'public') return;
-      // An answer for one account is kept by no browser or shared cache (DECISIONS.md §7.6). Set
-      // here, before the guard: its 401 and 403 carry it too, and so does GET /api/events, which
-      // copies the reply's headers when it takes over the connection.
+      if (access === undefined) return;
+      // An answer for one account is kept by no browser or shared cache (DECISIONS.md §7.6); nor is
+      // any other of the API's unless its route says so (the catalogue's public reads): a public
+      // route may still hand out a session (login, signup, a password reset) or name an account
+      // (unsubscribe). Set here, before the guard: its 401 and 403 carry it too, and so does GET
+      // /api/events, which copies the reply's headers when it takes over the connection.
       reply.header('cache-control', 'no-store');
+      if (access === 'public') return;
       const claims = claimsFromHeader(request, opts.tokens);
       request.user = await loadCaller(callers, claims, access);
       request.sessionExpiresAt = claims.expiresAt;
