@@ -208,6 +208,21 @@ describe('the receipt PDF', () => {
     }
   });
 
+  it('names a customer in the script their name is written in (Indian scripts), not as ???', async () => {
+    for (const name of ['राम शर्मा', 'முருகன்', 'সুমিতা দাস', 'Ravi ರವಿ Kumar']) {
+      const customer = await signUp(t, { name });
+      const { ticket } = await bookAndPay(t, customer, draft);
+      const [receipt] = await receiptsOf(t, customer, ticket.id);
+      const text = await pdfText((await get(t, `/api/receipts/${receipt!.id}`, customer.headers)).rawPayload);
+      expect(text, name).not.toContain('?');
+      // A reader gives back a shaped word in the order its glyphs are drawn: first words only, whose
+      // order does not change.
+      for (const word of name.split(' ').filter((w) => ['राम', 'முருகன்', 'Ravi', 'Kumar', 'ರವಿ'].includes(w))) {
+        expect(text, name).toContain(word);
+      }
+    }
+  });
+
   it('shows what was issued: renaming the customer later does not change it', async () => {
     const customer = await signUp(t, { name: 'Kiran Old' });
     const { ticket } = await bookAndPay(t, customer, draft);

@@ -2,11 +2,13 @@ import PDFDocument from 'pdfkit';
 import { feeName } from '../../../shared/payments.js';
 import { ticketNumberLabel } from '../../../shared/tickets.js';
 import type { ReceiptRow } from '../../db/schema/index.js';
+import { type IndianScript, scriptFont, scriptOf } from './fonts.js';
 import { indiaDateTime } from './numbering.js';
 
 /**
- * The characters PDF's standard fonts (WinAnsi) can draw beyond ASCII and Latin-1; anything else would
- * come out as wrong glyphs, so it is printed as '?' (the stored receipt keeps the real text).
+ * The characters PDF's standard fonts (WinAnsi) can draw beyond ASCII and Latin-1. Indian scripts are
+ * drawn with fonts of their own (fonts.ts); anything else would come out as wrong glyphs, so it is
+ * printed as '?' (the stored receipt keeps the real text).
  */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 const printable = (text: string) =>
@@ -16,11 +18,35 @@ const printable = (text: string) =>
     return code === 0x0a ? c : '?';
   }).join('');
 
+// Joiners and the dotted circle belong to the word they are in, whatever font draws it.
+const JOINERS = new Set(['\u200c', '\u200d', '\u25cc']);
+
+/** The text as runs, each drawn in one font: an Indian script's, or the standard one (script null). */
+function runs(text: string): Array<{ text: string; script: IndianScript | null }> {
+  const out: Array<{ text: string; script: IndianScript | null }> = [];
+  for (const char of text.normalize('NFC')) {
+    const last = out.at(-1);
+    const script = JOINERS.has(char) && last ? last.script : scriptOf(char);
+    if (last && last.script === script) last.text += char;
+    else out.push({ text: char, script });
+  }
+  return out;
+}
+
+/** Text a person or the business typed, in whichever scripts it holds, at the current size and place. */
+function typed(doc: PDFKit.PDFDocument, text: string, bold: boolean, options: PDFKit.Mixins.TextOptions = {}) {
+  const parts = runs(text);
+  parts.forEach((part, i) => {
+    doc.font(part.script ? scriptFont(part.script, bold) : bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(part.script ? part.text : printable(part.text), { ...options, continued: i < parts.length - 1 });
+  });
+}
+
 /** 9900 paise in INR: "INR 99.00" (the standard fonts have no ₹). */
 export const amountText = (amount: number, currency: string) =>
   `${currency} ${(amount / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** The receipt's PDF, drawn from the stored receipt alone (A4, pdfkit's standard fonts). */
+/** The receipt's PDF, drawn from the stored receipt alone (A4; pdfkit's standard fonts, and fonts.ts's). */
 export function receiptPdf(r: ReceiptRow): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -36,9 +62,10 @@ export function receiptPdf(r: ReceiptRow): Promise<Buffer> {
   const width = doc.page.width - 112;
   const left = 56;
 
-  doc.font('Helvetica-Bold').fontSize(20).text(printable(r.businessName), { width });
+  doc.fontSize(20);
+  typed(doc, r.businessName, true, { width });
   doc.font('Helvetica').fontSize(10).fillColor('#444444');
-  if (r.businessAddress) doc.text(printable(r.businessAddress), { width });
+  if (r.businessAddress) typed(doc, r.businessAddress, false, { width });
   if (r.gstin) doc.text(`GSTIN: ${r.gstin}`, { width });
   doc.moveDown(1.5).fillColor('#000000');
 
@@ -46,7 +73,7 @@ export function receiptPdf(r: ReceiptRow): Promise<Buffer> {
   doc.moveDown(0.5);
   const field = (label: string, value: string) => {
     doc.font('Helvetica-Bold').fontSize(10).text(`${label}: `, { continued: true });
-    doc.font('Helvetica').text(printable(value), { width });
+    typed(doc, value, false, { width });
   };
   field('Receipt number', r.number);
   field('Date', indiaDateTime(r.paidAt));

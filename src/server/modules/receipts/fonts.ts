@@ -1,0 +1,36 @@
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The scripts of India's languages that a receipt draws with a Noto Sans font of their own (PDF's
+ * standard fonts draw Latin only): each Unicode block, and the @fontsource package that has it.
+ * Urdu's script (Arabic, right to left) is not among them.
+ */
+const SCRIPTS = [
+  { script: 'devanagari', from: 0x0900, to: 0x097f },
+  { script: 'devanagari', from: 0xa8e0, to: 0xa8ff },
+  { script: 'bengali', from: 0x0980, to: 0x09ff },
+  { script: 'gurmukhi', from: 0x0a00, to: 0x0a7f },
+  { script: 'gujarati', from: 0x0a80, to: 0x0aff },
+  { script: 'oriya', from: 0x0b00, to: 0x0b7f },
+  { script: 'tamil', from: 0x0b80, to: 0x0bff },
+  { script: 'telugu', from: 0x0c00, to: 0x0c7f },
+  { script: 'kannada', from: 0x0c80, to: 0x0cff },
+  { script: 'malayalam', from: 0x0d00, to: 0x0d7f },
+] as const;
+
+export type IndianScript = (typeof SCRIPTS)[number]['script'];
+
+/** The Indian script a character belongs to, or null. */
+export function scriptOf(char: string): IndianScript | null {
+  const code = char.codePointAt(0) ?? 0;
+  return SCRIPTS.find((s) => code >= s.from && code <= s.to)?.script ?? null;
+}
+
+/** The font file (WOFF, which pdfkit embeds, only the glyphs used) for a script, regular or bold. */
+export function scriptFont(script: IndianScript, bold: boolean): string {
+  return require.resolve(
+    `@fontsource/noto-sans-${script}/files/noto-sans-${script}-${script}-${bold ? 700 : 400}-normal.woff`,
+  );
+}
