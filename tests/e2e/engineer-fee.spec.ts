@@ -208,7 +208,12 @@ test.describe('engineer fee and completed tickets', () => {
     await expect(page.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
 
     // Once paid, a new visit has nothing waiting; the ticket is in its place on the second page.
-    const answered = page.waitForResponse((r) => new URL(r.url()).searchParams.get('status') === 'in-progress');
+    // Only the reloaded page's answer: the payment's live event may have the page ask once more before.
+    const reloadedAt = Date.now();
+    const answered = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).searchParams.get('status') === 'in-progress' && r.request().timing().startTime >= reloadedAt,
+    );
     const feesRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/inprogress-payments');
     await page.reload();
     await feesRead;

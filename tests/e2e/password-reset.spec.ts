@@ -135,7 +135,10 @@ test.describe('refusals the page expects', () => {
     await page.goto('/dashboard?tab=profile');
     const updates = page.getByRole('checkbox', { name: /Ticket updates/ });
     await expect(updates).toBeChecked();
-    await updates.uncheck();
+    // A click, then the box as the page shows it: the page unchecks it a moment after the click (the
+    // change it sends), which uncheck()'s own check, made at once, can miss on a loaded machine.
+    await updates.click();
+    await expect(updates).not.toBeChecked();
     await expectToast(page, 'Ticket updates emails turned off', 'success');
     await page.reload();
     await expect(page.getByRole('checkbox', { name: /Ticket updates/ })).not.toBeChecked();
