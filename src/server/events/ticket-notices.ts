@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LiveTicketKind } from '../../shared/contracts/events.js';
-import type { TicketEventKind } from '../../shared/tickets.js';
+import type { TicketEventDetails, TicketEventKind } from '../../shared/tickets.js';
 import type { Db } from '../db/client.js';
 import { tickets } from '../db/schema/index.js';
 import type { TicketParties } from '../modules/tickets/policy.js';
@@ -45,6 +45,17 @@ const LIVE_KIND: Record<TicketEventKind, LiveTicketKind> = {
   // status change changes it, so a client asks for the ticket again. The event names no tool or id.
   remote_access_set: 'status',
 };
+
+/**
+ * The live kind of an entry of the audit trail. An admin setting the status to completed completes the
+ * ticket, as its engineer would: the stream names it so (§7.1's `completed`), not one more status.
+ */
+export function liveKindOf<K extends TicketEventKind>(kind: K, detail: TicketEventDetails[K]): LiveTicketKind {
+  if (kind === 'status_changed' && (detail as TicketEventDetails['status_changed']).to === 'completed') {
+    return 'completed';
+  }
+  return LIVE_KIND[kind];
+}
 
 /**
  * Announces a ticket change from inside the transaction that makes it: PostgreSQL delivers a NOTIFY

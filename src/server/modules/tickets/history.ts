@@ -2,7 +2,7 @@ import { and, asc, eq, or } from 'drizzle-orm';
 import type { TicketEventDetails, TicketEventKind } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import { ticketEvents, users } from '../../db/schema/index.js';
-import { notifyTicketChange } from '../../events/ticket-notices.js';
+import { liveKindOf, notifyTicketChange } from '../../events/ticket-notices.js';
 
 /**
  * Appends to the audit trail and announces the change to every instance (events/ticket-notices.ts);
@@ -25,11 +25,7 @@ export async function recordEvent<K extends TicketEventKind>(
     kind: event.kind,
     detail: { ...event.detail },
   });
-  // An admin setting the status to completed completes the ticket, as its engineer would: the live
-  // stream names it so (§7.1's `completed`), not as one more status change.
-  const completes =
-    event.kind === 'status_changed' && (event.detail as TicketEventDetails['status_changed']).to === 'completed';
-  if (event.ticketId) await notifyTicketChange(db, event.ticketId, completes ? 'completed' : event.kind);
+  if (event.ticketId) await notifyTicketChange(db, event.ticketId, liveKindOf(event.kind, event.detail));
 }
 
 /** A booking's payment events, recorded before its ticket existed, linked to the ticket now made. */
