@@ -13,7 +13,8 @@
  * - `customers` customers (customerN@bench.remotefix.test), a few engineers and one bench admin,
  *   all sharing ONE argon2id hash of BENCH_PASSWORD computed once, so every one of them can log in;
  * - the measured customer (bench-customer@remotefix.test) with exactly 20 tickets and the measured
- *   engineer (bench-engineer@remotefix.test) with exactly 20 assigned tickets;
+ *   engineer (bench-engineer@remotefix.test) with 20 assigned tickets beside the customer's (the
+ *   newest is theirs together) and a share of the rest like every other engineer;
  * - `tickets` tickets in all, each with its verified booking payment (payments.order_id =
  *   tickets.booking_order_id) and its history: payment_created, payment_verified, created, and for
  *   some assigned, status_changed, completed; most started or finished tickets also have a verified
@@ -49,7 +50,7 @@ export interface SeedOptions {
   tickets: number;
   /** Plain customers (the measured one comes on top). Default: 10,000, or tickets/10 when that is smaller. */
   customers?: number;
-  /** Engineers besides the measured one, who take every other assignment. */
+  /** Engineers besides the measured one, who shares the assignments with them. */
   engineers?: number;
   /** The days of history the tickets are spread over, the newest booked now. Default: 365. */
   days?: number;
