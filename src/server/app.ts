@@ -67,6 +67,14 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
             serializers: { req: requestForLog, err: errorForLog },
           },
     bodyLimit: 100 * 1024,
+    // A request whose body never finishes is answered 408 and its connection closed (config.ts).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      // Node ignores a request limit shorter than its limit for the headers (60 s unless told).
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      // How often Node looks for requests past their limit (every 30 s unless told).
+      connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutMs / 4),
+    },
     // Only the configured proxies are believed about the client's address (rate limits key on it):
     // the load balancers by address, or as many hops as configured.
     trustProxy: trustedProxies(config.trustProxy),

@@ -85,6 +85,14 @@ export const DEFAULT_EVENT_STREAMS_PER_ACCOUNT = 20;
  */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
+/**
+ * The longest a client may take to send one whole request, body included (REQUEST_TIMEOUT_MS; 408
+ * after it). Fastify turns Node's own limit off unless told one: a body that never finishes would
+ * hold its connection for good. Two minutes lets a 10 MB attachment through an uplink of about
+ * 1 Mbit/s. The headers have at most 60 s of it (app.ts).
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -102,6 +110,7 @@ const envSchema = z
     ),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL_MAX),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_STATEMENT_TIMEOUT_MS),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
@@ -223,6 +232,8 @@ export interface Config {
   rateLimit: { auth: number; contact: number; orders: number };
   /** Open GET /api/events streams one account may hold on one instance (429 beyond). */
   eventStreamsPerAccount: number;
+  /** The longest a client may take to send one request, body included (ms). */
+  requestTimeoutMs: number;
   /**
    * Whose X-Forwarded-For is believed: a number of proxy hops (0 = the socket's address), or the
    * proxies' addresses, CIDR ranges and presets.
@@ -273,6 +284,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimit: { auth: e.RATE_LIMIT_AUTH, contact: e.RATE_LIMIT_CONTACT, orders: e.RATE_LIMIT_ORDERS },
     eventStreamsPerAccount: e.EVENT_STREAMS_PER_ACCOUNT,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
