@@ -226,6 +226,47 @@ test.describe('engineer fee and completed tickets', () => {
     await expect(ticketCard(page, oldDescription).getByRole('link', { name: engineer.user.email })).toBeVisible();
   });
 
+  // A UI audit: the "fee due" email's "Pay ₹299" leads to the ticket's own page, which offered no way
+  // to pay (only the dashboard's card did). On a phone, as the email is most often read.
+  test('the ticket’s own page takes the ₹299 the email asks for, on a phone', async ({ page, request, browser }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const description = `Fee from the ticket page ${runId()}`;
+    const { ticket, customer } = await bookTicketViaApi(request, description);
+    const engineer = await startWork(request, ticket.id);
+
+    await loginInBrowser(page, customer.token);
+    await page.goto(`/tickets/${ticket.id}`);
+    const fee = page.getByRole('region', { name: 'In-progress fee' });
+    await expect(fee.getByText(`${engineer.user.name} is your engineer.`)).toBeVisible();
+    await expect(page.getByRole('link', { name: engineer.user.email })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await fee.getByRole('button', { name: 'Pay ₹299 to Continue' }).click();
+    const dialog = checkout(page);
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expectToast(page, 'Payment successful!', 'success');
+    // Paid: the fee part goes, and the ticket's details show the engineer's email and phone.
+    await expect(fee).toHaveCount(0);
+    await expect(page.getByRole('link', { name: engineer.user.email })).toHaveAttribute(
+      'href',
+      `mailto:${engineer.user.email}`,
+    );
+    await expect(page.getByRole('link', { name: engineer.user.phone })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('link', { name: engineer.user.email })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'In-progress fee' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Pay ₹299/ })).toHaveCount(0);
+
+    // Staff see on the ticket's page whether the fee is paid.
+    const staff = await apiLogin(request, engineer.user.email, engineer.password);
+    const staffContext = await browser.newContext();
+    const staffPage = await staffContext.newPage();
+    await loginInBrowser(staffPage, staff.token);
+    await staffPage.goto(`/tickets/${ticket.id}`);
+    await expect(staffPage.getByText('₹299 paid')).toBeVisible();
+    await staffContext.close();
+  });
+
   test('with every ticket on one page, nothing more is asked for and nothing is shown twice', async ({
     page,
     request,

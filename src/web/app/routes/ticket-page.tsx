@@ -12,6 +12,7 @@ import { TicketHistoryButton } from '@/features/admin/components/ticket-history-
 import { CompleteTicket } from '@/features/engineer/components/complete-ticket';
 import { TicketConversationPage } from '@/features/conversation/components/ticket-conversation-page';
 import { useTicket } from '@/features/conversation/api/conversation-queries';
+import { TicketPageFee } from '@/features/customer/components/ticket-page-fee';
 import { TicketPageRating } from '@/features/customer/components/ticket-page-rating';
 import { useCurrentUser } from '@/lib/auth';
 import { useAuthDialog } from '@/lib/auth-dialog';
@@ -76,6 +77,7 @@ export default function TicketPage() {
       user={user}
       actions={(ticket) => <StaffActions ticket={ticket} user={user} />}
       history={isStaff(user.role) ? <StaffHistory ticketId={id} /> : undefined}
+      fee={user.role === 'user' ? (ticket) => <TicketPageFee ticket={ticket} user={user} /> : undefined}
       rating={
         user.role === 'user'
           ? (ticket) => <TicketPageRating ticket={ticket} asked={params.get('rate') === '1'} />

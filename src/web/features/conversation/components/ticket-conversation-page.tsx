@@ -13,20 +13,23 @@ import { TicketDetails } from './ticket-details';
 /**
  * A ticket's own page (DECISIONS.md §7.2) for its customer, its engineer and admins: details, the
  * remote session, `actions` (what the caller's role may do to the ticket: the admin's status and
- * engineer, the engineer's completion), `history` (staff) and `rating` (the customer's form, §7.5),
- * each composed by the app, the conversation and the composer.
+ * engineer, the engineer's completion), `history` (staff), `fee` (the customer's in-progress fee,
+ * which the "fee due" email sends them here to pay) and `rating` (the customer's form, §7.5), each
+ * composed by the app, the conversation and the composer.
  */
 export function TicketConversationPage({
   ticketId,
   user,
   actions,
   history,
+  fee,
   rating,
 }: {
   ticketId: string;
   user: User;
   actions?: (ticket: Ticket) => ReactNode;
   history?: ReactNode;
+  fee?: (ticket: Ticket) => ReactNode;
   rating?: (ticket: Ticket) => ReactNode;
 }) {
   const ticket = useTicket(ticketId);
@@ -48,6 +51,7 @@ export function TicketConversationPage({
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:py-8">
       <TicketDetails ticket={t} showCustomer={!customer} />
+      {customer && fee?.(t)}
       {customer && rating?.(t)}
       {customer && !completed && <RemoteAccessForm ticket={t} />}
       {user.role === 'engineer' && t.status === 'in-progress' && <RemoteAccessView ticket={t} />}

@@ -1,5 +1,6 @@
-import { CalendarCheck, CalendarPlus, User, Wrench } from 'lucide-react';
+import { CalendarCheck, CalendarPlus, IndianRupee, User, Wrench } from 'lucide-react';
 import type { Ticket } from '@shared/contracts/tickets';
+import { formatRupees, IN_PROGRESS_FEE_PAISE } from '@shared/product';
 import { DetailRow } from '@/components/ui/detail-row';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { RatingSummary } from '@/components/tickets/ticket-rating';
@@ -31,7 +32,8 @@ function Person({ name, email, phone }: { name: string; email?: string; phone?: 
 /**
  * The ticket's facts, as the API gives them to the caller; staff (`showCustomer`) see the customer's
  * contact details and the rating here too. The engineer's email and phone come only when the caller
- * may see them (for the customer, once the ₹299 is paid).
+ * may see them (for the customer, once the ₹299 is paid). Staff also see whether that fee is paid
+ * (their answer carries it), once the ticket has been in progress.
  */
 export function TicketDetails({ ticket, showCustomer }: { ticket: Ticket; showCustomer: boolean }) {
   return (
@@ -61,6 +63,17 @@ export function TicketDetails({ ticket, showCustomer }: { ticket: Ticket; showCu
         <DetailRow icon={Wrench} label="Engineer">
           {ticket.engineer ? <Person {...ticket.engineer} /> : 'No engineer assigned yet'}
         </DetailRow>
+        {ticket.inProgressFeePaid !== undefined && ticket.status !== 'pending' && (
+          <DetailRow icon={IndianRupee} label="In-progress fee">
+            {ticket.inProgressFeePaid ? (
+              <span className="inline-flex rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                {formatRupees(IN_PROGRESS_FEE_PAISE)} paid
+              </span>
+            ) : (
+              `${formatRupees(IN_PROGRESS_FEE_PAISE)} in-progress fee not paid yet`
+            )}
+          </DetailRow>
+        )}
       </dl>
       {ticket.remarks && (
         <p className="rounded-lg bg-emerald-50 p-2 text-sm whitespace-pre-line wrap-anywhere text-emerald-900">

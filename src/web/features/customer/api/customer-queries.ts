@@ -46,10 +46,14 @@ export const inProgressPaymentsQuery = queryOptions({
 
 export const useInProgressPayments = () => useQuery(inProgressPaymentsQuery);
 
-/** After a payment: tickets and their payment state are stale. */
+/** After a payment: tickets and their payment state are stale, on the lists and on a ticket's own page. */
 export function useRefreshTickets() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: TICKETS });
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: TICKETS }),
+      client.invalidateQueries({ queryKey: ticketQueryRoots.conversation }),
+    ]);
 }
 
 export function useUpdateProfile() {

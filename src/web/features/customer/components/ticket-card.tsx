@@ -104,8 +104,8 @@ function Receipts({ ticketId }: { ticketId: string }) {
 export type FeeState =
   { kind: 'paid' } | { kind: 'unpaid' } | { kind: 'checking' } | { kind: 'unknown'; retry: () => void };
 
-/** The in-progress part of a card: the fee to pay, or what paying it has given. */
-function InProgressFee({ ticket, user, fee }: { ticket: Ticket; user: User; fee: FeeState }) {
+/** The in-progress part of a card (and of the ticket's page): the fee to pay, or what paying it has given. */
+export function InProgressFee({ ticket, user, fee }: { ticket: Ticket; user: User; fee: FeeState }) {
   if (fee.kind === 'checking') {
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
