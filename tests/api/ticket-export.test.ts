@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../../src/server/db/schema/index.js';
 import type { Db } from '../../src/server/db/client.js';
@@ -160,5 +161,20 @@ describe('GET /api/admin/tickets.csv', () => {
   it('is for admins only', async () => {
     expectError(await get(t, '/api/admin/tickets.csv'), 401);
     expectError(await get(t, '/api/admin/tickets.csv', customer.headers), 403);
+  });
+
+  // A black-box audit: where `;` separates a spreadsheet's cells (Excel in many European locales), a
+  // cell holding `;=2+5` split there, and its second half ran as a formula. A cell with a `;` is now
+  // quoted, which keeps it whole in either kind of spreadsheet. (Last: it changes two remarks.)
+  it('quotes a cell holding a semicolon, so no locale splits it into a formula', async () => {
+    const [first, second] = numbers;
+    await t.database.db.update(tickets).set({ remarks: ';=2+5' }).where(eq(tickets.number, first!));
+    await t.database.db.update(tickets).set({ remarks: 'Fan replaced;-1+1' }).where(eq(tickets.number, second!));
+    const { body } = await csv();
+    expect(body).toContain(',";=2+5",');
+    expect(body).toContain(',"Fan replaced;-1+1",');
+    const remarks = new Set((parse(body) as string[][]).slice(1).map((r) => r[11]));
+    expect(remarks).toContain(';=2+5');
+    expect(remarks).toContain('Fan replaced;-1+1');
   });
 });

@@ -64,7 +64,8 @@ const indiaTime = (d: Date | null) =>
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return before one)
- * is kept as text by a leading apostrophe (OWASP's advice on CSV injection).
+ * is kept as text by a leading apostrophe (OWASP's advice on CSV injection); one holding a `;` is
+ * also quoted (ticketsCsv).
  */
 export const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
@@ -115,7 +116,9 @@ export async function ticketsCsv(db: Db, filter: AdminTicketFilter): Promise<Rea
     yield first.value;
     yield* rows;
   };
-  const csv = stringify({ header: true, columns: HEADER, bom: true });
+  // A cell holding a `;` is quoted: where `;` separates cells (Excel in many European locales) it would
+  // split there, and a part beginning `=` after it would run as a formula; quoted, it stays one cell.
+  const csv = stringify({ header: true, columns: HEADER, bom: true, quoted_match: ';' });
   pipeline(Readable.from(all()), csv, () => {
     // An error has already reached `csv` (destroyed with it), where the server answers it.
   });
