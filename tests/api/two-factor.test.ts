@@ -2,6 +2,7 @@ import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, expectError, expectPublicUser, type Session, signUp } from '../support/api.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { CHALLENGE_ENDED, WRONG_CODE } from '../../src/server/modules/auth/two-factor.js';
 
 /**
  * DECISIONS.md §7.6: staff may turn on two-factor sign-in (TOTP); the password alone then answers a
@@ -145,6 +146,32 @@ describe('signing in with two-factor sign-in on', () => {
     // The code of the step enable used, and the one before it, are older than the last one used.
     expectError(await post('/api/login/2fa', { challenge, code: await codeFor(engineer.secret) }), 401);
     expectError(await post('/api/login/2fa', { challenge, code: await codeFor(engineer.secret, -1) }), 401);
+  });
+
+  // A black-box audit: one challenge, sent three times each with another unused recovery code, gave
+  // three sessions. The proof that the password step happened is now used up like the code.
+  it('a challenge signs in once: again with another valid code it is refused, and that code stays unused', async () => {
+    const engineer = await withTwoFactor();
+    const [first, second] = engineer.recoveryCodes as [string, string];
+    const challenge = await challengeFor(engineer.user.email);
+    expectError(await post('/api/login/2fa', { challenge, code: 'AAAAA-AAAAA' }), 401, WRONG_CODE);
+    expect((await post('/api/login/2fa', { challenge, code: first })).statusCode).toBe(200);
+    expectError(await post('/api/login/2fa', { challenge, code: second }), 401, CHALLENGE_ENDED);
+    // The second code was not spent on the refused try.
+    const fresh = await post('/api/login/2fa', { challenge: await challengeFor(engineer.user.email), code: second });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('one challenge racing with two valid codes: one session, and the other code unused', async () => {
+    const engineer = await withTwoFactor();
+    const [first, second, third] = engineer.recoveryCodes as [string, string, string];
+    const challenge = await challengeFor(engineer.user.email);
+    const answers = await Promise.all(
+      [first, second, third].map((code) => post('/api/login/2fa', { challenge, code })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401, 401]);
+    const status = await t.app.inject({ method: 'GET', url: '/api/2fa', headers: engineer.headers });
+    expect(status.json()).toEqual({ enabled: true, recoveryCodesLeft: 9 });
   });
 
   it('two requests racing with one code: one session only', async () => {

@@ -32,3 +32,13 @@ export const userRecoveryCodes = pgTable(
   },
   (t) => [index('user_recovery_codes_user_idx').on(t.userId)],
 );
+
+/**
+ * Two-factor challenges already turned into a session (their `jti`): a challenge signs in once, like
+ * the code given with it. Kept until the challenge would have expired anyway; each completed sign-in
+ * deletes the ones past that.
+ */
+export const usedLoginChallenges = pgTable('used_login_challenges', {
+  id: text('id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createSigner, createVerifier } from 'fast-jwt';
@@ -22,10 +22,13 @@ export interface TokenService {
   sign(user: { id: string; tokenVersion: number }): string;
   /** The user id, version and expiry (ms since the epoch) of a valid, unexpired token; null for anything else. */
   verify(token: string): TokenClaims | null;
-  /** A two-factor challenge for the user, valid 5 minutes and only at their current token version. */
+  /**
+   * A two-factor challenge for the user, valid 5 minutes, only at their current token version, and
+   * once (its id: two-factor.ts records it when it signs in).
+   */
   signChallenge(user: { id: string; tokenVersion: number }): string;
-  /** The user id and version of a valid, unexpired challenge; null for anything else (a session token included). */
-  verifyChallenge(challenge: string): TokenClaims | null;
+  /** The claims of a valid, unexpired challenge; null for anything else (a session token included). */
+  verifyChallenge(challenge: string): ChallengeClaims | null;
 }
 
 export interface TokenClaims {
@@ -33,6 +36,11 @@ export interface TokenClaims {
   version: number;
   /** When the token stops being accepted, in ms since the epoch. */
   expiresAt: number;
+}
+
+export interface ChallengeClaims extends TokenClaims {
+  /** The challenge's own id (`jti`), which a completed sign-in uses up. */
+  id: string;
 }
 
 /** A token signed before versions existed carries none: it is version 0, every account's first. */
@@ -64,7 +72,7 @@ export function createTokenService(secret: string): TokenService {
     key: challengeKey,
     algorithms: ['HS256'],
     allowedIss: CHALLENGE_ISSUER,
-    requiredClaims: ['iss', 'sub', 'exp', 'ver'],
+    requiredClaims: ['iss', 'sub', 'exp', 'ver', 'jti'],
   });
   const sign = createSigner({ key: secret, algorithm: 'HS256', iss: ISSUER, expiresIn: TOKEN_LIFETIME });
   const verify = createVerifier({
@@ -84,10 +92,12 @@ export function createTokenService(secret: string): TokenService {
         return null;
       }
     },
-    signChallenge: (user) => signChallenge({ sub: user.id, ver: user.tokenVersion }),
+    signChallenge: (user) => signChallenge({ sub: user.id, ver: user.tokenVersion, jti: randomUUID() }),
     verifyChallenge(challenge) {
       try {
-        return claimsOf(verifyChallenge(challenge) as { sub?: unknown; ver?: unknown; exp?: unknown });
+        const payload = verifyChallenge(challenge) as { sub?: unknown; ver?: unknown; exp?: unknown; jti?: unknown };
+        const claims = claimsOf(payload);
+        return claims && typeof payload.jti === 'string' ? { ...claims, id: payload.jti } : null;
       } catch {
         return null;
       }

@@ -6,10 +6,11 @@ import { RECOVERY_CODE_COUNT } from '../../../shared/contracts/two-factor.js';
 import { PRODUCT_NAME } from '../../../shared/product.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
-import { type UserRow, userRecoveryCodes, userTotp, users } from '../../db/schema/index.js';
+import { type UserRow, usedLoginChallenges, userRecoveryCodes, userTotp, users } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { startLogin } from './login-throttle.js';
 import { findUserById } from './queries.js';
+import type { ChallengeClaims } from './tokens.js';
 
 /**
  * Two-factor sign-in for staff (DECISIONS.md §7.6): TOTP (RFC 6238, 30 s steps, 6 digits, SHA-1, as
@@ -183,20 +184,34 @@ export async function disableTwoFactor(db: Db, user: UserRow, code: string): Pro
  * The second step of signing in: a valid challenge (from tokens.verifyChallenge) and a code. Every
  * wrong code counts toward the account's login throttle, like a wrong password.
  */
-export async function completeTwoFactorLogin(
-  db: Db,
-  claims: { userId: string; version: number } | null,
-  code: string,
-): Promise<UserRow> {
+export async function completeTwoFactorLogin(db: Db, claims: ChallengeClaims | null, code: string): Promise<UserRow> {
   if (!claims) throw unauthorized(CHALLENGE_ENDED);
   const user = await findUserById(db, claims.userId);
   // A password change or an admin's turn-off since the password step ends the challenge too.
   if (!user || user.tokenVersion !== claims.version) throw unauthorized(CHALLENGE_ENDED);
   if (!(await hasTwoFactor(db, user.id))) throw unauthorized(CHALLENGE_ENDED);
   const attempt = await startLogin(db, user.email);
-  if (!(await useCode(db, user.id, code))) throw unauthorized(WRONG_CODE);
+  // The code and the challenge are used up together: a challenge that has signed in once (even by a
+  // request racing this one) leaves the code unused, and a wrong code leaves the challenge.
+  const outcome = await db.transaction(async (tx) => {
+    if (!(await useChallenge(tx, claims))) return CHALLENGE_ENDED;
+    if (!(await useCode(tx, user.id, code))) throw unauthorized(WRONG_CODE);
+    return null;
+  });
+  if (outcome) throw unauthorized(outcome);
   await attempt.succeeded();
   return user;
+}
+
+/** Records the challenge as used (false if it already was), and forgets those past their expiry. */
+async function useChallenge(tx: Db, claims: ChallengeClaims): Promise<boolean> {
+  await tx.delete(usedLoginChallenges).where(lt(usedLoginChallenges.expiresAt, sql`now()`));
+  const used = await tx
+    .insert(usedLoginChallenges)
+    .values({ id: claims.id, expiresAt: new Date(claims.expiresAt) })
+    .onConflictDoNothing()
+    .returning({ id: usedLoginChallenges.id });
+  return used.length === 1;
 }
 
 /**
