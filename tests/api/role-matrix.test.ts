@@ -24,6 +24,8 @@ const ENDPOINTS: Array<{
   body?: unknown;
   /** An event stream: served, it stays open (its readers are tests/api/events.test.ts). */
   stream?: true;
+  /** Ends the caller's session when served: called with a session of its own. */
+  endsSession?: true;
 }> = [
   { method: 'GET', url: '/healthz', allowed: EVERYONE },
   { method: 'GET', url: '/api/admin/services/main', allowed: EVERYONE },
@@ -40,6 +42,7 @@ const ENDPOINTS: Array<{
   { method: 'GET', url: '/api/google/callback?state=x&code=y', allowed: EVERYONE },
   { method: 'POST', url: '/webhooks/razorpay', allowed: EVERYONE, body: {} },
   { method: 'GET', url: '/api/me', allowed: SIGNED_IN },
+  { method: 'POST', url: '/api/logout', allowed: SIGNED_IN, endsSession: true },
   { method: 'GET', url: '/api/events', allowed: SIGNED_IN, stream: true },
   { method: 'PATCH', url: '/api/profile', allowed: ['user'], body: {} },
   { method: 'GET', url: '/api/tickets', allowed: ['user'] },
@@ -108,15 +111,23 @@ const ENDPOINTS: Array<{
 let t: TestApp;
 const headers: Record<Caller, Record<string, string>> = { anonymous: {} } as Record<Caller, Record<string, string>>;
 
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' });
-  for (const role of ['user', 'engineer', 'admin'] as const) headers[role] = (await signUp(t, {}, role)).headers;
+async function rootSession() {
   const root = await t.app.inject({
     method: 'POST',
     url: '/api/login',
     payload: { email: 'root@example.com', password: 'root-password-1' },
   });
-  headers.superadmin = bearer(root.json().token);
+  return bearer(root.json().token);
+}
+
+/** A session of the caller's role that no other case uses (for an endpoint that ends it). */
+const sessionOfItsOwn = async (caller: Caller) =>
+  caller === 'anonymous' ? {} : caller === 'superadmin' ? rootSession() : (await signUp(t, {}, caller)).headers;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' });
+  for (const role of ['user', 'engineer', 'admin'] as const) headers[role] = (await signUp(t, {}, role)).headers;
+  headers.superadmin = await rootSession();
 });
 afterAll(() => t.close());
 
@@ -129,7 +140,7 @@ describe('role matrix: every endpoint × every role', () => {
         const res = await t.app.inject({
           method: e.method,
           url: e.url,
-          headers: headers[caller],
+          headers: e.endsSession ? await sessionOfItsOwn(caller) : headers[caller],
           ...(e.body === undefined ? {} : { payload: e.body as object }),
         });
         expect(res.statusCode).toBeLessThan(500);

@@ -259,7 +259,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       );
     });
 
-    it('a change made on one instance reaches the event streams open on the other; an ended session closes them', async () => {
+    it('a change made on one instance reaches the event streams open on the other; a logout on one closes its streams on the other', async () => {
       const owner = await signUpCustomer(a.url, 'twoinst');
       const admin = await signUpCustomer(a.url, 'twoinst');
       await query("update users set role = 'admin' where id = $1", [admin.id]);
@@ -294,10 +294,29 @@ describe.skipIf(!TEST_DATABASE_URL)(
         expect(onB.owner.events.map((e) => e.data.kind)).toEqual(['booked', 'payment', 'status']);
         expect(bystander.events).toEqual([]);
 
-        // The session ends through the database (as a logout on A would): B closes the stream.
+        // The owner logs out on A: B closes that session's stream and refuses its token; the owner's
+        // other session (another login) goes on, stream and all.
+        const login = await call<{ token: string }>(a.url, 'POST', '/api/login', {
+          body: { email: owner.email, password: 'correct-horse-42' },
+        });
+        const otherSession = await openEventStream(b.url, auth(login.body.token));
+        try {
+          expect((await call(a.url, 'POST', '/api/logout', { token: owner.token })).status).toBe(200);
+          const ended = await Promise.race([onB.owner.ended.then(() => true), sleep(3000).then(() => false)]);
+          expect(ended).toBe(true);
+          expect((await call(b.url, 'GET', '/api/me', { token: owner.token })).status).toBe(401);
+          expect((await call(b.url, 'GET', '/api/me', { token: login.body.token })).status).toBe(200);
+          const otherEnded = await Promise.race([otherSession.ended.then(() => true), sleep(500).then(() => false)]);
+          expect(otherEnded).toBe(false);
+        } finally {
+          otherSession.close();
+        }
+        // Every session ended through the database: B closes the streams too.
+        const again = await openEventStream(b.url, auth(login.body.token));
         await query('update users set token_version = token_version + 1 where id = $1', [owner.id]);
-        const ended = await Promise.race([onB.owner.ended.then(() => true), sleep(3000).then(() => false)]);
-        expect(ended).toBe(true);
+        const allEnded = await Promise.race([again.ended.then(() => true), sleep(3000).then(() => false)]);
+        again.close();
+        expect(allEnded).toBe(true);
         console.log(`[two-instances] a booking on A reached both streams on B in ${firstMs} ms`);
       } finally {
         for (const s of [onB.owner, onB.admin, bystander]) s.close();

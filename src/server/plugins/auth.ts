@@ -6,7 +6,8 @@ import type { Listener } from '../db/listener.js';
 import type { UserRow } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { type CallerCache, createCallerCache } from '../modules/auth/caller-cache.js';
-import type { TokenClaims, TokenService } from '../modules/auth/tokens.js';
+import { sessionHolds } from '../modules/auth/sessions.js';
+import type { SessionClaims, TokenService } from '../modules/auth/tokens.js';
 
 /**
  * Who may call a route: every route declares it, and a route that does not is refused at
@@ -27,6 +28,8 @@ declare module 'fastify' {
     user: UserRow | null;
     /** When the caller's token expires (ms since the epoch); null on a route that is not protected. */
     sessionExpiresAt: number | null;
+    /** The caller's session (its token's id, which a logout ends); null on a route that is not protected or for an older token. */
+    sessionId: string | null;
   }
 }
 
@@ -44,7 +47,7 @@ export function requireSessionExpiry(request: FastifyRequest): number {
   return request.sessionExpiresAt;
 }
 
-function claimsFromHeader(request: FastifyRequest, tokens: TokenService): TokenClaims {
+function claimsFromHeader(request: FastifyRequest, tokens: TokenService): SessionClaims {
   const header = request.headers.authorization;
   if (!header) throw unauthorized();
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -57,17 +60,13 @@ function claimsFromHeader(request: FastifyRequest, tokens: TokenService): TokenC
 /**
  * The caller's account as it is now (caller-cache.ts), so a role change, a deleted account or ended
  * sessions take effect at once (DECISIONS.md §3): 401 unless the account exists at the token's
- * session version, 403 unless its role may call the route.
+ * session version and has not logged this session out, 403 unless its role may call the route.
  */
-async function loadCaller(
-  callers: CallerCache,
-  claims: { userId: string; version: number },
-  access: Access,
-): Promise<UserRow> {
+async function loadCaller(callers: CallerCache, claims: SessionClaims, access: Access): Promise<UserRow> {
   let user = await callers.load(claims.userId);
   // A token newer than the account remembered: the change that made it has not been announced yet.
   if (user && user.tokenVersion < claims.version) user = await callers.load(claims.userId, { fresh: true });
-  if (!user || user.tokenVersion !== claims.version) throw unauthorized(SESSION_ENDED);
+  if (!user || !sessionHolds(user, claims)) throw unauthorized(SESSION_ENDED);
   if (access !== 'public' && access !== 'authenticated' && !access.includes(user.role)) throw forbidden();
   return user;
 }
@@ -76,6 +75,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; listener: Listener; tokens: TokenService }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionExpiresAt', null);
+    app.decorateRequest('sessionId', null);
     const callers = await createCallerCache(opts.db, opts.listener);
     app.addHook('onClose', async () => callers.stop());
 
@@ -94,6 +94,7 @@ export const authPlugin = fp(
       const claims = claimsFromHeader(request, opts.tokens);
       request.user = await loadCaller(callers, claims, access);
       request.sessionExpiresAt = claims.expiresAt;
+      request.sessionId = claims.sessionId;
     });
 
     // The database announces the change too, but maybe a moment after this answer has left: on this

@@ -54,6 +54,8 @@ export type ProfileBody = z.input<typeof profileBodySchema>;
 export const authResponseSchema = z.object({ user: userSchema, token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const userResponseSchema = z.object({ user: userSchema });
+/** POST /api/logout: the session is ended. */
+export const logoutResponseSchema = z.object({ ok: z.literal(true) });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /**

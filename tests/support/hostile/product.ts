@@ -8,6 +8,8 @@ import { bookAndPay, openBookingOrder, serviceDraft } from '../booking.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 const ADMIN = { email: 'root@hostile.test', password: 'root-password-hostile-1' };
+/** signUp's password (tests/support/api.ts). */
+const SIGN_UP_PASSWORD = 'correct-horse-42';
 
 // ---------------------------------------------------------------------------------------------
 // The product under test: the test payment provider with a live (stand-in) Google issuer, and a
@@ -53,6 +55,8 @@ export interface Product {
   name: string;
   t: TestApp;
   tokens: Record<Exclude<Caller, 'public'>, string>;
+  /** New sessions of the same three accounts (for an endpoint that ends its caller's session). */
+  freshTokens(): Promise<Record<Exclude<Caller, 'public'>, string>>;
   /** Real values the generators mix in, so that some requests reach past validation into the data. */
   pools: Record<string, unknown[]>;
   webhookSecret?: string;
@@ -95,6 +99,11 @@ export async function setUpProduct(
     name,
     t,
     tokens: { superadmin, engineer: engineer.token, customer: customer.token },
+    freshTokens: async () => ({
+      superadmin: await login(t, ADMIN.email, ADMIN.password),
+      engineer: await login(t, engineer.user.email, SIGN_UP_PASSWORD),
+      customer: await login(t, customer.user.email, SIGN_UP_PASSWORD),
+    }),
     pools: {
       mainServiceId: mains.map((m) => m.id),
       subServiceId: mains.flatMap((m) => m.subServices.map((s) => s.id)),

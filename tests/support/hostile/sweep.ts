@@ -132,8 +132,16 @@ async function probeCaller(p: Product, ep: Endpoint, seed: number): Promise<Call
 
 const seedFor = (key: string) => (BASE_SEED ^ createHash('sha256').update(key).digest().readUInt32BE(0)) | 0;
 
-export async function sweep(p: Product, ep: Endpoint): Promise<{ caller: Caller; statuses: Map<number, number> }> {
+/** Endpoints that end the caller's session when they succeed: swept with sessions of their own. */
+const ENDS_SESSION = new Set(['POST /api/logout']);
+
+export async function sweep(
+  product: Product,
+  ep: Endpoint,
+): Promise<{ caller: Caller; statuses: Map<number, number> }> {
   const key = `${ep.method} ${ep.path}`;
+  // Logged out by its first request, the callers of every endpoint swept after it would be too.
+  const p = ENDS_SESSION.has(key) ? { ...product, tokens: await product.freshTokens() } : product;
   const seed = seedFor(key);
   const caller = await probeCaller(p, ep, seed);
   const statuses = new Map<number, number>();

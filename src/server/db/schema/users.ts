@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../shared/roles.js';
 
 export const roleEnum = pgEnum('role', ROLES);
+
+/** A session logged out before its token expired: the token's id (`jti`) and expiry (ms since the epoch). */
+export interface EndedSession {
+  id: string;
+  expiresAt: number;
+}
 
 export const users = pgTable(
   'users',
@@ -19,6 +25,13 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     /** Every token carries the version it was signed at; raising it ends every session signed before. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * Sessions logged out (POST /api/logout) whose tokens have not expired yet: the guard refuses
+     * them. On the account's row, so a logout is an account change like any other (announced on
+     * rf_account, which every instance's guard and event streams already follow); each logout drops
+     * the entries past their expiry.
+     */
+    endedSessions: jsonb('ended_sessions').$type<EndedSession[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

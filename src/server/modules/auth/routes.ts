@@ -1,6 +1,7 @@
 import {
   authResponseSchema,
   loginBodySchema,
+  logoutResponseSchema,
   profileBodySchema,
   signupBodySchema,
   userResponseSchema,
@@ -9,8 +10,9 @@ import { loginResponseSchema } from '../../../shared/contracts/two-factor.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
-import { requireUser } from '../../plugins/auth.js';
+import { requireSessionExpiry, requireUser } from '../../plugins/auth.js';
 import { createAccount, login, toPublicUser, updateProfile } from './service.js';
+import { endSession } from './sessions.js';
 import type { TokenService } from './tokens.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
 import { hasTwoFactor } from './two-factor.js';
@@ -59,6 +61,28 @@ export async function authRoutes(
   });
 
   await twoFactorRoutes(app, { db, tokens, authLimit });
+
+  // SPEC.md: Logout clears the token in the browser; the server ends the session too, so a copy of
+  // the token (a shared computer, a leaked log) is worthless once its owner has logged out.
+  app.post('/api/logout', {
+    config: { access: 'authenticated', changesAccounts: true },
+    schema: {
+      tags: ['auth'],
+      summary:
+        'Log out: this session’s token is refused from now on, on every instance, and its live event streams end; your other sessions go on',
+      security: [{ bearer: [] }],
+      response: { 200: logoutResponseSchema, ...errors(401) },
+    },
+    handler: async (request) => {
+      const user = requireUser(request);
+      await endSession(db, user.id, {
+        version: user.tokenVersion,
+        sessionId: request.sessionId,
+        expiresAt: requireSessionExpiry(request),
+      });
+      return { ok: true as const };
+    },
+  });
 
   app.get('/api/me', {
     config: { access: 'authenticated' },

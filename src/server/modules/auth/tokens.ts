@@ -20,8 +20,8 @@ export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 export interface TokenService {
   /** A token for the user at their current token version (users.tokenVersion). */
   sign(user: { id: string; tokenVersion: number }): string;
-  /** The user id, version and expiry (ms since the epoch) of a valid, unexpired token; null for anything else. */
-  verify(token: string): TokenClaims | null;
+  /** The user id, version, expiry and session id of a valid, unexpired token; null for anything else. */
+  verify(token: string): SessionClaims | null;
   /**
    * A two-factor challenge for the user, valid 5 minutes, only at their current token version, and
    * once (its id: two-factor.ts records it when it signs in).
@@ -36,6 +36,11 @@ export interface TokenClaims {
   version: number;
   /** When the token stops being accepted, in ms since the epoch. */
   expiresAt: number;
+}
+
+export interface SessionClaims extends TokenClaims {
+  /** The session's own id (`jti`), which a logout ends; null in a token signed before sessions had one. */
+  sessionId: string | null;
 }
 
 export interface ChallengeClaims extends TokenClaims {
@@ -84,10 +89,12 @@ export function createTokenService(secret: string): TokenService {
     requiredClaims: ['iss', 'sub', 'exp'],
   });
   return {
-    sign: (user) => sign({ sub: user.id, ver: user.tokenVersion }),
+    sign: (user) => sign({ sub: user.id, ver: user.tokenVersion, jti: randomUUID() }),
     verify(token) {
       try {
-        return claimsOf(verify(token) as { sub?: unknown; ver?: unknown; exp?: unknown });
+        const payload = verify(token) as { sub?: unknown; ver?: unknown; exp?: unknown; jti?: unknown };
+        const claims = claimsOf(payload);
+        return claims && { ...claims, sessionId: typeof payload.jti === 'string' ? payload.jti : null };
       } catch {
         return null;
       }

@@ -55,7 +55,7 @@ export async function eventRoutes(app: ZodApp, { streams, perAccount }: { stream
       const expiry = setTimeout(end, Math.min(MAX_TIMER_MS, expiresAt - Date.now()));
       expiry.unref();
       const remove = streams.add({
-        user: { id: user.id, role: user.role, tokenVersion: user.tokenVersion },
+        user: { id: user.id, role: user.role, tokenVersion: user.tokenVersion, sessionId: request.sessionId },
         write: (chunk) => void (ended || res.write(chunk)),
         end,
       });

@@ -6,11 +6,12 @@ import type { Db } from '../../db/client.js';
 import type { Listener } from '../../db/listener.js';
 import { ACCOUNT_CHANNEL, parseTicketNotice, TICKET_CHANNEL, type TicketNotice } from '../../events/ticket-notices.js';
 import { findUserById } from '../auth/queries.js';
+import { sessionHolds } from '../auth/sessions.js';
 import { mayReadTicket, mayUseStaffNotes } from '../tickets/policy.js';
 
 /** One open GET /api/events: whose session it is, and its connection. */
 export interface EventStream {
-  user: { id: string; role: Role; tokenVersion: number };
+  user: { id: string; role: Role; tokenVersion: number; sessionId: string | null };
   write(chunk: string): void;
   end(): void;
 }
@@ -50,13 +51,14 @@ export function createEventStreams({ db, listener, log }: { db: Db; listener: Li
     if (notice.engineerId) for (const stream of byUser.get(notice.engineerId) ?? []) send(stream);
   };
 
-  /** Ends the account's streams unless it still exists at the same session version and role. */
+  /** Ends the account's streams unless it still exists with the same role and their session holds (not logged out). */
   const recheck = async (userId: string) => {
     const streams = [...admins].filter((s) => s.user.id === userId).concat([...(byUser.get(userId) ?? [])]);
     if (streams.length === 0) return;
     const user = await findUserById(db, userId);
     for (const stream of streams) {
-      if (!user || user.tokenVersion !== stream.user.tokenVersion || user.role !== stream.user.role) stream.end();
+      const session = { version: stream.user.tokenVersion, sessionId: stream.user.sessionId };
+      if (!user || !sessionHolds(user, session) || user.role !== stream.user.role) stream.end();
     }
   };
 
