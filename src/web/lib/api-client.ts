@@ -1,3 +1,5 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './api-schema';
 import { toast } from './toast';
 import { tokenStore } from './token-store';
 
@@ -31,65 +33,61 @@ export class NetworkError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/**
+ * The API, typed from the server's own OpenAPI document (api-schema.d.ts, `npm run api:types`): each
+ * call's path, parameters, body and answer are checked against it. JSON in and out; the bearer token
+ * from local storage on every call. A call never comes back refused: a refusal is thrown as ApiError
+ * (SessionEndedError when it ended the session), no answer at all as NetworkError, and a call its
+ * caller aborted as the AbortError. `answer()` takes what a call answered.
+ */
+export const api = createClient<paths>({ headers: { accept: 'application/json' } });
 
-type Options = { method?: Method; body?: unknown; signal?: AbortSignal; token?: string };
+api.use({
+  onRequest({ request }) {
+    const token = tokenStore.get();
+    if (token) request.headers.set('authorization', `Bearer ${token}`);
+  },
+  async onResponse({ request, response }) {
+    if (response.ok) return;
+    // The session is the token this call sent; none sent while the page holds one counts as it too.
+    const sent = request.headers.get('authorization')?.replace(/^Bearer /, '') || null;
+    throw await refusal(response, sent ?? tokenStore.held());
+  },
+  onError({ error }) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) return new NetworkError();
+  },
+});
 
 /**
- * Every call to the API goes through here: JSON in and out, the bearer token from local storage.
- * `token` sends a token not yet stored instead (one being checked): its refusal ends no session.
+ * For a call that checks a token not yet stored (one being checked, or `''`: none): sent instead of
+ * the session's, and its refusal ends no session. `api.GET(path, { middleware: [withToken(t)] })`.
  */
-export async function api<T>(path: string, options: Options = {}): Promise<T> {
-  return (await apiWithHeaders<T>(path, options)).data;
-}
+export const withToken = (token: string): Middleware => ({
+  onRequest({ request }) {
+    if (token) request.headers.set('authorization', `Bearer ${token}`);
+    else request.headers.delete('authorization');
+  },
+  // Runs before the session's own (openapi-fetch calls a request's middleware first on the way back).
+  async onResponse({ response }) {
+    if (!response.ok) throw await refusal(response, null);
+  },
+});
 
-/** api(), with the answer's headers as well (for a call that says something in one). */
-export async function apiWithHeaders<T>(path: string, options: Options = {}): Promise<{ data: T; headers: Headers }> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = options.token ?? tokenStore.get();
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+type Answered<R> = R extends { data: infer D; error?: never } ? D : never;
 
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
-      signal: options.signal ?? null,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new NetworkError();
-  }
-
-  const data: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) throw refusal(res.status, data, options.token === undefined ? (token ?? tokenStore.held()) : null);
-  return { data: data as T, headers: res.headers };
-}
-
-/**
- * A file the API serves (a receipt's PDF), as bytes: fetched with the bearer token, which a plain
- * link cannot send. Refused as api() is.
- */
-export async function apiFile(path: string): Promise<Blob> {
-  const token = tokenStore.get();
-  let res: Response;
-  try {
-    res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new NetworkError();
-  }
-  if (!res.ok) throw refusal(res.status, await res.json().catch(() => undefined), token ?? tokenStore.held());
-  return res.blob();
+/** What a call answered: `await answer(api.GET('/api/me'))`. Its refusal, if any, was thrown by `api`. */
+export async function answer<R extends { data?: unknown }>(call: Promise<R>): Promise<Answered<R>> {
+  return (await call).data as Answered<R>;
 }
 
 /**
- * The error for a refused call. `session`: the token the page holds (null when the call checked
- * another one); a 401 on it means the session has ended. No token sent while the page holds one:
- * the site's storage was cleared behind its back, which ends it too.
+ * The error for a refused call, with the `{ error }` message of its answer. `session`: the token the
+ * page holds (null when the call checked another one); a 401 on it means the session has ended. No
+ * token sent while the page holds one: the site's storage was cleared behind its back, which ends it too.
  */
-function refusal(status: number, data: unknown, session: string | null): ApiError {
+async function refusal(response: Response, session: string | null): Promise<ApiError> {
+  const { status } = response;
+  const data: unknown = await response.json().catch(() => undefined);
   const message =
     data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
   if (status === 401 && session) {
@@ -105,7 +103,7 @@ const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
  * The server refused the token a call carried: it expired, or the session was ended (a password
  * change, a linked Google sign-in, an account removed). Signs out here too, once, and says why; the
  * pages that need a session then send the visitor home. Also for the event stream (live-events.ts),
- * which does not go through api().
+ * which does not go through `api`.
  */
 export function sessionEnded(token: string) {
   // Unless it is signed out already, or signed in again since (the storage cleared behind the page's

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User, UserResponse } from '@shared/contracts/auth';
+import type { User } from '@shared/contracts/auth';
 import { useCallback, useSyncExternalStore } from 'react';
 import { paths } from '@/config/paths';
-import { api, ApiError } from './api-client';
+import { answer, api, ApiError } from './api-client';
 import { useAppNavigation } from './navigation';
 import { tokenStore } from './token-store';
 
@@ -18,7 +18,7 @@ export function useCurrentUser() {
   const token = useToken();
   const query = useQuery({
     queryKey: [...meQueryKey, token],
-    queryFn: async () => (await api<UserResponse>('/api/me')).user,
+    queryFn: async () => (await answer(api.GET('/api/me'))).user,
     enabled: Boolean(token),
     staleTime: 60_000,
     retry: (count, err) => !(err instanceof ApiError) && count < 2,

@@ -1,19 +1,20 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CatalogueSnapshot, MainServicesResponse, SubServicesResponse } from '@shared/contracts/catalogue';
+import type { CatalogueSnapshot } from '@shared/contracts/catalogue';
 import { CATALOGUE_SEED_ID } from '@shared/site-render';
-import { api } from '@/lib/api-client';
+import { answer, api } from '@/lib/api-client';
 
 /** The public catalogue, shared by the marketing pages and the booking form. */
 export const mainServicesQuery = queryOptions({
   queryKey: ['catalogue', 'main'],
-  queryFn: () => api<MainServicesResponse>('/api/admin/services/main').then((r) => r.mainServices),
+  queryFn: () => answer(api.GET('/api/admin/services/main')).then((r) => r.mainServices),
   staleTime: 5 * 60_000,
 });
 
 export const subServicesQuery = (mainId: string) =>
   queryOptions({
     queryKey: ['catalogue', 'sub', mainId],
-    queryFn: () => api<SubServicesResponse>(`/api/admin/services/${mainId}/sub`).then((r) => r.subServices),
+    queryFn: () =>
+      answer(api.GET('/api/admin/services/{id}/sub', { params: { path: { id: mainId } } })).then((r) => r.subServices),
     staleTime: 5 * 60_000,
   });
 

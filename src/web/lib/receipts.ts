@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type Receipt, receiptFileName, type ReceiptsResponse } from '@shared/contracts/receipts';
-import { api, apiFile } from './api-client';
+import { type Receipt, receiptFileName } from '@shared/contracts/receipts';
+import { answer, api } from './api-client';
 import type { ticketQueryRoots } from './ticket-query-keys';
 
 type TicketRoot = (typeof ticketQueryRoots)[keyof typeof ticketQueryRoots];
@@ -12,12 +12,19 @@ type TicketRoot = (typeof ticketQueryRoots)[keyof typeof ticketQueryRoots];
 export const ticketReceiptsQuery = (root: TicketRoot, ticketId: string) =>
   queryOptions({
     queryKey: [...root, 'receipts', ticketId],
-    queryFn: () => api<ReceiptsResponse>(`/api/tickets/${ticketId}/receipts`).then((r) => r.receipts),
+    queryFn: () =>
+      answer(api.GET('/api/tickets/{id}/receipts', { params: { path: { id: ticketId } } })).then((r) => r.receipts),
   });
 
 /** Saves the receipt's PDF: fetched with the session's token (a link could not send it), then handed to the browser. */
 export async function downloadReceipt(receipt: Receipt): Promise<void> {
-  const pdf = await apiFile(`/api/receipts/${receipt.id}`);
+  const pdf = await answer(
+    api.GET('/api/receipts/{id}', {
+      params: { path: { id: receipt.id } },
+      headers: { accept: 'application/pdf' },
+      parseAs: 'blob',
+    }),
+  );
   const url = URL.createObjectURL(pdf);
   const link = document.createElement('a');
   link.href = url;

@@ -8,25 +8,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  CatalogueResponse,
-  ContactRequest,
-  ContactsResponse,
-  createUserBodySchema,
-  EngineersResponse,
-  serviceBodySchema,
-  ServiceResponse,
-  SuccessResponse,
-  TicketHistoryResponse,
-  UsersResponse,
-} from '@shared/contracts/admin';
-import type { UserResponse } from '@shared/contracts/auth';
-import type { AdminUser } from '@shared/contracts/two-factor';
-import type { Ticket, TicketResponse, TicketsResponse } from '@shared/contracts/tickets';
+import type { createUserBodySchema, serviceBodySchema } from '@shared/contracts/admin';
+import type { Ticket, TicketsResponse } from '@shared/contracts/tickets';
 import type { Role } from '@shared/roles';
 import type { TicketStatus } from '@shared/tickets';
-import { api, apiWithHeaders } from '@/lib/api-client';
-import { filterParams, pageUrl } from '@/lib/paging';
+import { answer, api } from '@/lib/api-client';
+import { filterParams, pageQuery } from '@/lib/paging';
 import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 import { engineerLabels } from '../lib/engineer-labels';
 
@@ -47,7 +34,7 @@ export const adminKeys = {
 /** The ₹299 filter: only the tickets whose in-progress fee is paid ('true') or not ('false'); '' for all. */
 export type PaidFilter = '' | 'true' | 'false';
 
-/** The admins' filters as a query string (`&status=…&q=…&paid=…`), for the list and its CSV alike. */
+/** The admins' filters as query parameters (those with a value), for the list and its CSV alike. */
 export const adminTicketFilters = (status: TicketStatus | '', q: string, paid: PaidFilter = '') =>
   filterParams({ status, q, paid });
 
@@ -56,7 +43,11 @@ export const useAdminTickets = (status: TicketStatus | '', q = '', paid: PaidFil
     infiniteQueryOptions({
       queryKey: [...adminKeys.tickets(status), q.trim(), paid],
       queryFn: ({ pageParam }) =>
-        api<TicketsResponse>(pageUrl('/api/admin/tickets', pageParam, adminTicketFilters(status, q, paid))),
+        answer(
+          api.GET('/api/admin/tickets', {
+            params: { query: { ...pageQuery(pageParam), ...adminTicketFilters(status, q, paid) } },
+          }),
+        ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -65,7 +56,8 @@ export const useAdminTickets = (status: TicketStatus | '', q = '', paid: PaidFil
 export const useTicketHistory = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: adminKeys.history(id),
-    queryFn: () => api<TicketHistoryResponse>(`/api/admin/tickets/${id}/history`).then((r) => r.events),
+    queryFn: () =>
+      answer(api.GET('/api/admin/tickets/{id}/history', { params: { path: { id } } })).then((r) => r.events),
     enabled,
   });
 
@@ -73,7 +65,7 @@ export const useTicketHistory = (id: string, enabled: boolean) =>
 export const useEngineers = (q = '') =>
   useQuery({
     queryKey: adminKeys.engineerSearch(q),
-    queryFn: () => api<EngineersResponse>(`/api/admin/engineers${q ? `?q=${encodeURIComponent(q)}` : ''}`),
+    queryFn: () => answer(api.GET('/api/admin/engineers', { params: { query: { q: q || undefined } } })),
     select: (r) => ({ engineers: engineerLabels(r.engineers), more: r.more }),
     // While a new search loads, the last answer stays on screen instead of an empty select.
     placeholderData: keepPreviousData,
@@ -111,22 +103,24 @@ function useTicketMutation<V>(call: (v: V) => Promise<{ ticket: Ticket }>) {
 
 export const useChangeStatus = () =>
   useTicketMutation((v: { id: string; status: TicketStatus }) =>
-    api<TicketResponse>(`/api/admin/tickets/${v.id}`, { method: 'PATCH', body: { status: v.status } }),
+    answer(api.PATCH('/api/admin/tickets/{id}', { params: { path: { id: v.id } }, body: { status: v.status } })),
   );
 
 /** Assigns an engineer, or reassigns the ticket from `replaces`, the engineer it has. */
 export const useAssignEngineer = () =>
   useTicketMutation((v: { id: string; engineerId: string; replaces?: string | undefined }) =>
-    api<TicketResponse>(`/api/admin/tickets/${v.id}/assign`, {
-      method: 'PATCH',
-      body: { engineerId: v.engineerId, ...(v.replaces ? { replaces: v.replaces } : {}) },
-    }),
+    answer(
+      api.PATCH('/api/admin/tickets/{id}/assign', {
+        params: { path: { id: v.id } },
+        body: { engineerId: v.engineerId, ...(v.replaces ? { replaces: v.replaces } : {}) },
+      }),
+    ),
   );
 
 /** Takes the engineer off a ticket not completed (issue 29); its status stays. */
 export const useUnassignEngineer = () =>
   useTicketMutation((v: { id: string }) =>
-    api<TicketResponse>(`/api/admin/tickets/${v.id}/assign`, { method: 'DELETE' }),
+    answer(api.DELETE('/api/admin/tickets/{id}/assign', { params: { path: { id: v.id } } })),
   );
 
 /** All accounts newest first, or those of one `role` ('' for all) that match the search `q`. */
@@ -134,7 +128,10 @@ export const useAdminUsers = (role: Role | '' = '', q = '') =>
   useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: [...adminKeys.users, role, q.trim()],
-      queryFn: ({ pageParam }) => api<UsersResponse>(pageUrl('/api/admin/users', pageParam, filterParams({ role, q }))),
+      queryFn: ({ pageParam }) =>
+        answer(
+          api.GET('/api/admin/users', { params: { query: { ...pageQuery(pageParam), ...filterParams({ role, q }) } } }),
+        ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -146,7 +143,11 @@ export const useContactRequests = (handled: '' | 'true' | 'false' = '', q = '') 
     infiniteQueryOptions({
       queryKey: [...adminKeys.contacts, handled, q.trim()],
       queryFn: ({ pageParam }) =>
-        api<ContactsResponse>(pageUrl('/api/admin/contacts', pageParam, filterParams({ handled, q }))),
+        answer(
+          api.GET('/api/admin/contacts', {
+            params: { query: { ...pageQuery(pageParam), ...filterParams({ handled, q }) } },
+          }),
+        ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -157,10 +158,7 @@ export const useMarkContactHandled = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: string; handled: boolean }) =>
-      api<{ contact: ContactRequest }>(`/api/admin/contacts/${v.id}`, {
-        method: 'PATCH',
-        body: { handled: v.handled },
-      }),
+      answer(api.PATCH('/api/admin/contacts/{id}', { params: { path: { id: v.id } }, body: { handled: v.handled } })),
     onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.contacts }),
   });
 };
@@ -168,8 +166,7 @@ export const useMarkContactHandled = () => {
 export const useCreateUser = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.output<typeof createUserBodySchema>) =>
-      api<UserResponse>('/api/admin/users', { method: 'POST', body }),
+    mutationFn: (body: z.output<typeof createUserBodySchema>) => answer(api.POST('/api/admin/users', { body })),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: adminKeys.users });
       void client.invalidateQueries({ queryKey: adminKeys.engineers });
@@ -181,7 +178,7 @@ export const useCreateUser = () => {
 export const useTurnOffTwoFactor = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ user: AdminUser }>(`/api/admin/users/${id}/2fa`, { method: 'DELETE' }),
+    mutationFn: (id: string) => answer(api.DELETE('/api/admin/users/{id}/2fa', { params: { path: { id } } })),
     onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.users }),
   });
 };
@@ -190,7 +187,7 @@ export const useTurnOffTwoFactor = () => {
 export const useCatalogue = () =>
   useQuery({
     queryKey: adminKeys.catalogue,
-    queryFn: () => api<CatalogueResponse>('/api/admin/services/all').then((r) => r.mainServices),
+    queryFn: () => answer(api.GET('/api/admin/services/all')).then((r) => r.mainServices),
   });
 
 /** A catalogue change is stale in the admin view and in the public catalogue (['catalogue', …]) alike. */
@@ -211,12 +208,12 @@ type ServiceOut = z.output<typeof serviceBodySchema>;
 export const useSaveService = () =>
   useCatalogueMutation(({ id, body }: { id: string | null; body: ServiceOut }) =>
     id
-      ? api<ServiceResponse>(`/api/admin/services/${id}`, { method: 'PATCH', body })
-      : api<ServiceResponse>('/api/admin/services', { method: 'POST', body }),
+      ? answer(api.PATCH('/api/admin/services/{id}', { params: { path: { id } }, body }))
+      : answer(api.POST('/api/admin/services', { body })),
   );
 
 export const useDeleteService = () =>
-  useCatalogueMutation((id: string) => api<SuccessResponse>(`/api/admin/services/${id}`, { method: 'DELETE' }));
+  useCatalogueMutation((id: string) => answer(api.DELETE('/api/admin/services/{id}', { params: { path: { id } } })));
 
 /* Database viewer */
 
@@ -229,17 +226,17 @@ export async function fetchDbRecords(
   offset: number,
   signal?: AbortSignal,
 ): Promise<{ records: DbRecord[]; nextOffset: number | null }> {
-  const { data, headers } = await apiWithHeaders<unknown>(
-    `/api/prisma/${encodeURIComponent(model)}?limit=${DB_PAGE}&offset=${offset}`,
-    signal ? { signal } : {},
-  );
-  const next = headers.get('X-Next-Offset');
+  const { data, response } = await api.GET('/api/prisma/{model}', {
+    params: { path: { model }, query: { limit: DB_PAGE, offset } },
+    signal,
+  });
+  const next = response.headers.get('X-Next-Offset');
   const nextOffset = next !== null && next !== '' && Number.isInteger(Number(next)) ? Number(next) : null;
-  return { records: Array.isArray(data) ? (data as DbRecord[]) : [], nextOffset };
+  return { records: data ?? [], nextOffset };
 }
 
 export const useDbModels = () =>
-  useQuery({ queryKey: adminKeys.dbModels, queryFn: () => api<string[]>('/api/prisma') });
+  useQuery({ queryKey: adminKeys.dbModels, queryFn: () => answer(api.GET('/api/prisma')) });
 
 export const useDbRecords = (model: string) =>
   useInfiniteQuery({

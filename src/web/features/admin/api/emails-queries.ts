@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailResponse, EmailsResponse, EmailStatus, EmailSummary } from '@shared/contracts/emails';
-import { api } from '@/lib/api-client';
-import { filterParams, pageUrl } from '@/lib/paging';
+import type { EmailStatus } from '@shared/contracts/emails';
+import { answer, api } from '@/lib/api-client';
+import { filterParams, pageQuery } from '@/lib/paging';
 
 const ROOT = ['admin', 'emails'] as const;
 
@@ -16,7 +16,11 @@ export const useOutgoingEmails = (status: EmailStatus | '', q = '') =>
     infiniteQueryOptions({
       queryKey: emailKeys.list(status, q.trim()),
       queryFn: ({ pageParam }) =>
-        api<EmailsResponse>(pageUrl('/api/admin/emails', pageParam, filterParams({ status, q }))),
+        answer(
+          api.GET('/api/admin/emails', {
+            params: { query: { ...pageQuery(pageParam), ...filterParams({ status, q }) } },
+          }),
+        ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -26,7 +30,8 @@ export const useOutgoingEmails = (status: EmailStatus | '', q = '') =>
 export const useOutgoingEmail = (id: string | null) =>
   useQuery({
     queryKey: emailKeys.one(id ?? ''),
-    queryFn: () => api<EmailResponse>(`/api/admin/emails/${id}`).then((r) => r.email),
+    queryFn: () =>
+      answer(api.GET('/api/admin/emails/{id}', { params: { path: { id: id ?? '' } } })).then((r) => r.email),
     enabled: id !== null,
   });
 
@@ -35,7 +40,7 @@ export const useRetryEmail = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api<{ email: EmailSummary }>(`/api/admin/emails/${id}/retry`, { method: 'POST' }).then((r) => r.email),
+      answer(api.POST('/api/admin/emails/{id}/retry', { params: { path: { id } } })).then((r) => r.email),
     onSettled: () => client.invalidateQueries({ queryKey: ROOT }),
   });
 };

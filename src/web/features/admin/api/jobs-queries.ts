@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobResponse, JobsResponse } from '@shared/contracts/jobs';
-import { api } from '@/lib/api-client';
-import { pageUrl } from '@/lib/paging';
+import { answer, api } from '@/lib/api-client';
+import { pageQuery } from '@/lib/paging';
 
 export const jobKeys = { failed: ['admin', 'jobs', 'failed'] as const };
 
@@ -10,7 +9,8 @@ export const useFailedJobs = () =>
   useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: jobKeys.failed,
-      queryFn: ({ pageParam }) => api<JobsResponse>(pageUrl('/api/admin/jobs', pageParam, '&state=failed')),
+      queryFn: ({ pageParam }) =>
+        answer(api.GET('/api/admin/jobs', { params: { query: { ...pageQuery(pageParam), state: 'failed' } } })),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -20,7 +20,7 @@ export const useFailedJobs = () =>
 export const useRetryJob = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<JobResponse>(`/api/admin/jobs/${id}/retry`, { method: 'POST' }),
+    mutationFn: (id: string) => answer(api.POST('/api/admin/jobs/{id}/retry', { params: { path: { id } } })),
     onSettled: () => client.invalidateQueries({ queryKey: jobKeys.failed }),
   });
 };

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Report } from '@shared/contracts/reports';
-import { api } from '@/lib/api-client';
+import { answer, api } from '@/lib/api-client';
 
 export const reportKeys = { range: (from: string, to: string) => ['admin', 'reports', from, to] as const };
 
@@ -8,7 +7,7 @@ export const reportKeys = { range: (from: string, to: string) => ['admin', 'repo
 export const useReport = (from: string, to: string, enabled: boolean) =>
   useQuery({
     queryKey: reportKeys.range(from, to),
-    queryFn: () => api<Report>(`/api/admin/reports?from=${from}&to=${to}`),
+    queryFn: () => answer(api.GET('/api/admin/reports', { params: { query: { from, to } } })),
     enabled,
     // The last range stays on screen while the next one loads, so the charts do not blink away.
     placeholderData: keepPreviousData,

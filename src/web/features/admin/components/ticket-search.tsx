@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { TicketStatus } from '@shared/tickets';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { apiFile, toastError } from '@/lib/api-client';
+import { answer, api, toastError } from '@/lib/api-client';
 import { adminTicketFilters, type PaidFilter } from '../api/admin-queries';
 
 /** Downloads the filtered tickets as CSV (GET /api/admin/tickets.csv, with the bearer token). */
@@ -12,7 +12,13 @@ export function CsvDownloadButton({ status, q, paid }: { status: TicketStatus | 
   const download = async () => {
     setBusy(true);
     try {
-      const blob = await apiFile(`/api/admin/tickets.csv?${adminTicketFilters(status, q, paid).slice(1)}`);
+      const blob = await answer(
+        api.GET('/api/admin/tickets.csv', {
+          params: { query: adminTicketFilters(status, q, paid) },
+          headers: { accept: 'text/csv' },
+          parseAs: 'blob',
+        }),
+      );
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings, NotificationSettingsBody, UnsubscribeResponse } from '@shared/contracts/emails';
-import { api } from '@/lib/api-client';
+import type { NotificationSettings, NotificationSettingsBody } from '@shared/contracts/emails';
+import { answer, api, withToken } from '@/lib/api-client';
 import { useToken } from '@/lib/auth';
 
 const notificationsQuery = (token: string | null) =>
   queryOptions({
     queryKey: ['notifications', token],
-    queryFn: () => api<NotificationSettings>('/api/profile/notifications'),
+    queryFn: () => answer(api.GET('/api/profile/notifications')),
   });
 
 /** Which optional emails the signed-in account gets. */
@@ -16,8 +16,7 @@ export function useChangeNotificationSettings() {
   const client = useQueryClient();
   const key = notificationsQuery(useToken()).queryKey;
   return useMutation({
-    mutationFn: (body: NotificationSettingsBody) =>
-      api<NotificationSettings>('/api/profile/notifications', { method: 'PATCH', body }),
+    mutationFn: (body: NotificationSettingsBody) => answer(api.PATCH('/api/profile/notifications', { body })),
     // The box shows its new state at once; a refusal puts the old one back.
     onMutate: (body) => {
       const before = client.getQueryData<NotificationSettings>(key);
@@ -31,16 +30,17 @@ export function useChangeNotificationSettings() {
   });
 }
 
-const unsubscribeUrl = (token: string) => `/api/unsubscribe?token=${encodeURIComponent(token)}`;
+/** The link's token, and no session's: none is needed, and a refusal of the link ends none. */
+const unsubscribeInit = (token: string) => ({ params: { query: { token } }, middleware: [withToken('')] });
 
 /** What an unsubscribe link would turn off (asks, changes nothing). No session is needed or sent. */
 export const useUnsubscribeLink = (token: string) =>
   useQuery({
     queryKey: ['unsubscribe', token],
-    queryFn: () => api<UnsubscribeResponse>(unsubscribeUrl(token), { token: '' }),
+    queryFn: () => answer(api.GET('/api/unsubscribe', unsubscribeInit(token))),
     enabled: token !== '',
     retry: false,
   });
 
 export const useUnsubscribe = (token: string) =>
-  useMutation({ mutationFn: () => api<UnsubscribeResponse>(unsubscribeUrl(token), { method: 'POST', token: '' }) });
+  useMutation({ mutationFn: () => answer(api.POST('/api/unsubscribe', unsubscribeInit(token))) });

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import { GOOGLE_DONE, type UserResponse } from '@shared/contracts/auth';
+import { GOOGLE_DONE } from '@shared/contracts/auth';
 import { homePathFor } from '@shared/roles';
 import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { answer, api, withToken } from '@/lib/api-client';
 import { useStartSession } from '@/lib/auth';
 import { tokenStore } from '@/lib/token-store';
 import { afterLogin } from '../lib/after-login';
@@ -45,7 +45,7 @@ export default function AuthSuccessPage() {
       return;
     }
     // Checked before it is stored: a refused token was never a session, so nothing says one ended.
-    api<UserResponse>('/api/me', { token })
+    answer(api.GET('/api/me', { middleware: [withToken(token)] }))
       .then(({ user }) => {
         startSession(token, user);
         toast.success('Logged in successfully!');

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Message, MessagesResponse, PostMessageBody, RemoteAccessBody } from '@shared/contracts/messages';
-import type { TicketResponse } from '@shared/contracts/tickets';
-import { api } from '@/lib/api-client';
+import type { Message, PostMessageBody, RemoteAccessBody } from '@shared/contracts/messages';
+import { answer, api } from '@/lib/api-client';
 import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 
 /** Under the conversation root, so a live ticket event (a new message) refreshes them. */
@@ -14,7 +13,8 @@ export const conversationKeys = {
 export function useTicket(id: string) {
   return useQuery({
     queryKey: conversationKeys.ticket(id),
-    queryFn: ({ signal }) => api<TicketResponse>(`/api/tickets/${id}`, { signal }).then((r) => r.ticket),
+    queryFn: ({ signal }) =>
+      answer(api.GET('/api/tickets/{id}', { params: { path: { id } }, signal })).then((r) => r.ticket),
   });
 }
 
@@ -24,12 +24,14 @@ export function useMessages(id: string) {
     queryKey: conversationKeys.messages(id),
     queryFn: async ({ signal }) => {
       const all: Message[] = [];
-      let after = '';
+      let after: string | undefined;
       for (;;) {
-        const page = await api<MessagesResponse>(`/api/tickets/${id}/messages?limit=200${after}`, { signal });
+        const page = await answer(
+          api.GET('/api/tickets/{id}/messages', { params: { path: { id }, query: { limit: 200, after } }, signal }),
+        );
         all.push(...page.messages);
         if (!page.nextCursor) return all;
-        after = `&after=${page.nextCursor}`;
+        after = page.nextCursor;
       }
     },
   });
@@ -40,7 +42,7 @@ export function usePostMessage(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: PostMessageBody) =>
-      api<{ message: Message }>(`/api/tickets/${id}/messages`, { method: 'POST', body }).then((r) => r.message),
+      answer(api.POST('/api/tickets/{id}/messages', { params: { path: { id } }, body })).then((r) => r.message),
     onSuccess: (message) => {
       client.setQueryData<Message[]>(conversationKeys.messages(id), (old) =>
         old && !old.some((m) => m.id === message.id) ? [...old, message] : old,
@@ -58,7 +60,7 @@ export function useMarkRead(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (upTo: string) =>
-      api<{ unread: number }>(`/api/tickets/${id}/messages/read`, { method: 'POST', body: { upTo } }),
+      answer(api.POST('/api/tickets/{id}/messages/read', { params: { path: { id } }, body: { upTo } })),
     onSuccess: () => {
       for (const root of [ticketQueryRoots.customer, ticketQueryRoots.engineer, ticketQueryRoots.admin]) {
         void client.invalidateQueries({ queryKey: root });
@@ -72,7 +74,7 @@ export function useSaveRemoteAccess(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: RemoteAccessBody) =>
-      api<TicketResponse>(`/api/tickets/${id}/remote-access`, { method: 'PUT', body }).then((r) => r.ticket),
+      answer(api.PUT('/api/tickets/{id}/remote-access', { params: { path: { id } }, body })).then((r) => r.ticket),
     onSuccess: (ticket) => client.setQueryData(conversationKeys.ticket(id), ticket),
   });
 }

@@ -21,7 +21,7 @@ export function rejectReason(file: File): string | null {
 
 /**
  * POST /api/tickets/{id}/attachments (multipart `file`) with XMLHttpRequest, for its upload
- * progress (0–1). Refused as api() is: the server's own message (415, 413, …).
+ * progress (0–1). Refused as `api` refuses: the server's own message (415, 413, …).
  */
 export function uploadAttachment(
   ticketId: string,

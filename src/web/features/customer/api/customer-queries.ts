@@ -7,19 +7,17 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { TicketsResponse } from '@shared/contracts/tickets';
-import type { ProfileBody, UserResponse } from '@shared/contracts/auth';
-import type { InProgressPaymentsResponse } from '@shared/contracts/payments';
-import { api } from '@/lib/api-client';
+import type { ProfileBody } from '@shared/contracts/auth';
+import { answer, api } from '@/lib/api-client';
 import { meQueryKey, useToken } from '@/lib/auth';
-import { pageUrl } from '@/lib/paging';
+import { pageQuery } from '@/lib/paging';
 import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 
 const TICKETS = ticketQueryRoots.customer;
 
 export const myTicketsQuery = infiniteQueryOptions({
   queryKey: [...TICKETS, 'mine'],
-  queryFn: ({ pageParam }) => api<TicketsResponse>(pageUrl('/api/tickets', pageParam)),
+  queryFn: ({ pageParam }) => answer(api.GET('/api/tickets', { params: { query: pageQuery(pageParam) } })),
   initialPageParam: '',
   getNextPageParam: (last) => last.nextCursor ?? undefined,
 });
@@ -34,14 +32,15 @@ export const useMyTickets = () => useInfiniteQuery(myTicketsQuery);
 export const useInProgressTicketsAfter = (after: string | null | undefined) =>
   useQuery({
     queryKey: [...TICKETS, 'in-progress', after ?? ''],
-    queryFn: () => api<TicketsResponse>(pageUrl('/api/tickets', after ?? '', '&status=in-progress')),
+    queryFn: () =>
+      answer(api.GET('/api/tickets', { params: { query: { ...pageQuery(after ?? ''), status: 'in-progress' } } })),
     enabled: Boolean(after),
     placeholderData: keepPreviousData,
   });
 
 export const inProgressPaymentsQuery = queryOptions({
   queryKey: [...TICKETS, 'inprogress-payments'],
-  queryFn: () => api<InProgressPaymentsResponse>('/api/user/inprogress-payments').then((r) => r.payments),
+  queryFn: () => answer(api.GET('/api/user/inprogress-payments')).then((r) => r.payments),
 });
 
 export const useInProgressPayments = () => useQuery(inProgressPaymentsQuery);
@@ -60,7 +59,7 @@ export function useUpdateProfile() {
   const client = useQueryClient();
   const token = useToken();
   return useMutation({
-    mutationFn: (body: ProfileBody) => api<UserResponse>('/api/profile', { method: 'PATCH', body }),
+    mutationFn: (body: ProfileBody) => answer(api.PATCH('/api/profile', { body })),
     onSuccess: ({ user }) => client.setQueryData([...meQueryKey, token], user),
   });
 }

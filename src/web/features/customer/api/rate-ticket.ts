@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RatingBody } from '@shared/contracts/ratings';
-import type { TicketResponse } from '@shared/contracts/tickets';
-import { api, toastError } from '@/lib/api-client';
+import { answer, api, toastError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useRefreshTickets } from './customer-queries';
 
@@ -13,7 +12,8 @@ import { useRefreshTickets } from './customer-queries';
 export const useRateTicket = (ticketId: string) => {
   const refresh = useRefreshTickets();
   return useMutation({
-    mutationFn: (body: RatingBody) => api<TicketResponse>(`/api/tickets/${ticketId}/rating`, { method: 'POST', body }),
+    mutationFn: (body: RatingBody) =>
+      answer(api.POST('/api/tickets/{id}/rating', { params: { path: { id: ticketId } }, body })),
     onSuccess: () => toast.success('Thank you for your rating'),
     onError: (err) => toastError(err, 'Failed to save your rating'),
     onSettled: () => refresh(),

@@ -1,9 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EngineerRating } from '@shared/contracts/ratings';
-import type { TicketResponse, TicketsResponse } from '@shared/contracts/tickets';
 import type { TicketStatus } from '@shared/tickets';
-import { api } from '@/lib/api-client';
-import { pageUrl } from '@/lib/paging';
+import { answer, api } from '@/lib/api-client';
+import { filterParams, pageQuery } from '@/lib/paging';
 import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 
 const KEY = ticketQueryRoots.engineer;
@@ -14,7 +12,11 @@ export const useAssignedTickets = (status: TicketStatus | '' = '') =>
     infiniteQueryOptions({
       queryKey: [...KEY, status],
       queryFn: ({ pageParam }) =>
-        api<TicketsResponse>(pageUrl('/api/engineer/assigned-tickets', pageParam, status ? `&status=${status}` : '')),
+        answer(
+          api.GET('/api/engineer/assigned-tickets', {
+            params: { query: { ...pageQuery(pageParam), ...filterParams({ status }) } },
+          }),
+        ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
@@ -24,7 +26,7 @@ export function useCompleteTicket() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: string; remarks: string }) =>
-      api<TicketResponse>(`/api/tickets/${v.id}/complete`, { method: 'PATCH', body: { remarks: v.remarks } }),
+      answer(api.PATCH('/api/tickets/{id}/complete', { params: { path: { id: v.id } }, body: { remarks: v.remarks } })),
     onSuccess: (_, v) =>
       Promise.all([
         client.invalidateQueries({ queryKey: KEY }),
@@ -36,4 +38,4 @@ export function useCompleteTicket() {
 
 /** The engineer's own average rating (GET /api/engineer/rating); refreshed with the ticket lists. */
 export const useOwnRating = () =>
-  useQuery({ queryKey: [...KEY, 'rating'], queryFn: () => api<EngineerRating>('/api/engineer/rating') });
+  useQuery({ queryKey: [...KEY, 'rating'], queryFn: () => answer(api.GET('/api/engineer/rating')) });

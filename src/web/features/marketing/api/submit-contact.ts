@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactBody, ContactResponse } from '@shared/contracts/contact';
-import { api } from '@/lib/api-client';
+import type { ContactBody } from '@shared/contracts/contact';
+import { answer, api } from '@/lib/api-client';
 
-export const submitContact = (body: ContactBody) => api<ContactResponse>('/api/contact/add', { method: 'POST', body });
+export const submitContact = (body: ContactBody) => answer(api.POST('/api/contact/add', { body }));
 
 export const useSubmitContact = () => useMutation({ mutationFn: submitContact });

@@ -1,32 +1,19 @@
-import type {
-  BookingOrderBody,
-  CheckoutSuccess,
-  InProgressOrderBody,
-  OrderResponse,
-  PaymentStatusResponse,
-  TestCheckoutResponse,
-  VerifyResponse,
-} from '@shared/contracts/payments';
+import type { BookingOrderBody, CheckoutSuccess, InProgressOrderBody } from '@shared/contracts/payments';
 import { isPaid } from '@shared/payments';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from '@shared/product';
-import { api, ApiError } from '@/lib/api-client';
+import { answer, api, ApiError } from '@/lib/api-client';
 
-export const createBookingOrder = (body: BookingOrderBody) => api<OrderResponse>('/order', { method: 'POST', body });
+export const createBookingOrder = (body: BookingOrderBody) => answer(api.POST('/order', { body }));
 
-export const createInProgressOrder = (body: InProgressOrderBody) =>
-  api<OrderResponse>('/order-inprogress', { method: 'POST', body });
+export const createInProgressOrder = (body: InProgressOrderBody) => answer(api.POST('/order-inprogress', { body }));
 
-export const verifyPayment = (success: CheckoutSuccess) =>
-  api<VerifyResponse>('/verify', { method: 'POST', body: success });
+export const verifyPayment = (success: CheckoutSuccess) => answer(api.POST('/verify', { body: success }));
 
 export const getPaymentStatus = (orderId: string) =>
-  api<PaymentStatusResponse>(`/payment-status/${encodeURIComponent(orderId)}`).then((r) => r.status);
+  answer(api.GET('/payment-status/{orderId}', { params: { path: { orderId } } })).then((r) => r.status);
 
 export const testCheckout = (orderId: string, outcome: 'success' | 'failure') =>
-  api<TestCheckoutResponse>(`/test-checkout/${encodeURIComponent(orderId)}`, {
-    method: 'POST',
-    body: { outcome },
-  });
+  answer(api.POST('/test-checkout/{orderId}', { params: { path: { orderId } }, body: { outcome } }));
 
 /**
  * SPEC.md §4/§9: asks every 3 s, for up to 120 s, until the order is paid (captured or verified)
