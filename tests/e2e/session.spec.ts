@@ -112,6 +112,25 @@ test.describe('two tabs of one browser', () => {
     await expect(page.getByText(ticket.description)).toHaveCount(0);
   });
 
+  // A black-box audit: Logout only cleared the browser's copy, and a copy of the token taken before
+  // kept working for the rest of its 7 days. The server now ends the session too.
+  test('Logout ends the session on the server: a copy of the token is refused afterwards', async ({
+    page,
+    request,
+  }) => {
+    const customer = await signUpViaApi(request, { name: `Copied ${runId()}` });
+    const me = () => request.get('/api/me', { headers: { authorization: `Bearer ${customer.token}` } });
+    expect((await me()).status()).toBe(200);
+    await loginInBrowser(page, customer.token);
+    await page.goto('/dashboard');
+    const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/logout');
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/');
+    expect((await loggedOut).status()).toBe(200);
+    expect(await storedToken(page)).toBeNull();
+    expect((await me()).status()).toBe(401);
+  });
+
   test('clearing the site data in another tab signs the dashboard out, as a Logout there does', async ({
     page,
     context,

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@shared/contracts/auth';
 import { useCallback, useSyncExternalStore } from 'react';
 import { paths } from '@/config/paths';
-import { answer, api, ApiError } from './api-client';
+import { answer, api, ApiError, withToken } from './api-client';
 import { useAppNavigation } from './navigation';
 import { tokenStore } from './token-store';
 
@@ -51,6 +51,10 @@ export function useLogout() {
   const client = useQueryClient();
   const { navigate } = useAppNavigation();
   return useCallback(() => {
+    // The server ends the session too, so a copy of the token is worthless from now on; the page signs
+    // out at once whatever it answers (offline, the token lives on until it expires).
+    const token = tokenStore.get();
+    if (token) void api.POST('/api/logout', { middleware: [withToken(token)] }).catch(() => {});
     tokenStore.clear();
     client.clear();
     navigate(paths.home);
