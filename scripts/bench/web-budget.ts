@@ -8,7 +8,8 @@
  * sign-in error, otherwise when the visitor reaches for a button or field or scrolls to the live
  * catalogue. Both figures are reported: initial (the entry) and live (everything).
  * `/dashboard` and `/admin` load dist/web/app.html's entry (the router, with both layouts) plus the
- * page's own chunk (found by name): their initial and live figures are the same. What a page loads
+ * page's own chunk (found by name): their initial and live figures are the same. `/dashboard` is the
+ * customer's: an engineer's dashboard loads on top of it, for engineers only. What a page loads
  * only when it is used (a form or dialog once opened, another admin tab) is not counted; neither is
  * what depends on the data: a customer whose list holds a completed ticket also loads its rating
  * (the form's react-hook-form and zod) once the list shows it.

@@ -1,14 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { lazy, useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { isStaff } from '@shared/roles';
 import { AccountUnavailable } from '@/components/layout/account-unavailable';
 import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
 import { CustomerDashboard } from '@/features/customer/components/customer-dashboard';
-import { EngineerDashboard } from '@/features/engineer/components/engineer-dashboard';
 import { useCurrentUser } from '@/lib/auth';
 import { useAuthDialog } from '@/lib/auth-dialog';
 import { useLiveTicketEvents } from '@/lib/use-live-ticket-events';
+import { LazyPart } from '@/components/ui/lazy-part';
+
+// Most visitors of /dashboard are customers: the engineer's dashboard loads for engineers only.
+const EngineerDashboard = lazy(() =>
+  import('@/features/engineer/components/engineer-dashboard').then((m) => ({ default: m.EngineerDashboard })),
+);
 
 /**
  * /dashboard (SPEC.md §2): not signed in → / with the login dialog open (signing in goes on to the
@@ -32,6 +37,12 @@ export default function DashboardPage() {
   if (failed) return <AccountUnavailable onRetry={retry} />;
   if (!user) return <Navigate to={paths.home} replace />;
   if (isStaff(user.role)) return <Navigate to={paths.admin} replace />;
-  if (user.role === 'engineer') return <EngineerDashboard user={user} />;
+  if (user.role === 'engineer') {
+    return (
+      <LazyPart label="Loading your dashboard">
+        <EngineerDashboard user={user} />
+      </LazyPart>
+    );
+  }
   return <CustomerDashboard user={user} />;
 }
