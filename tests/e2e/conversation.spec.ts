@@ -7,6 +7,7 @@ import {
   expectNoSeriousA11yViolations,
   expectToast,
   loginInBrowser,
+  signUpViaApi,
   test,
 } from './support/fixtures';
 import {
@@ -219,6 +220,54 @@ test.describe('the conversation on a ticket', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     const sent = messages(page).filter({ hasText: 'All the boot logs' });
     for (const name of names) await expect(sent.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  });
+
+  // A UI audit: "Write a message or attach a file" stayed after the customer had written one, and a
+  // paste longer than a message may be was cut at the limit without a word.
+  test('the composer drops a stale error and keeps a too-long paste, saying how long it is', async ({
+    page,
+    request,
+  }) => {
+    const { ticket, customer } = await bookTicketViaApi(request, `Composer limits ${runId()}`);
+    await loginInBrowser(page, customer.token);
+    await page.goto(`/tickets/${ticket.id}`);
+    const composer = page.getByRole('form', { name: 'Write a message' });
+    await composer.getByRole('button', { name: 'Send' }).click();
+    await expect(composer.getByRole('alert')).toHaveText('Write a message or attach a file');
+    const box = composer.getByLabel('Message');
+    await box.fill('Hello');
+    await expect(composer.getByRole('alert')).toHaveCount(0);
+
+    const long = 'x'.repeat(CONVERSATION_LIMITS.bodyMax + 100);
+    await box.fill(long);
+    await expect(box).toHaveValue(long);
+    await expect(composer.getByText('4,100 / 4,000 characters')).toBeVisible();
+    await composer.getByRole('button', { name: 'Send' }).click();
+    await expect(composer.getByRole('alert')).toContainText('at most 4,000 characters');
+    await expect(box).toHaveValue(long);
+  });
+
+  // A UI audit: the page of a ticket that does not exist ran its message to the phone's edges and
+  // offered no way back.
+  test.describe('a ticket that is not there', () => {
+    test.use({ allowConsoleErrors: /Failed to load resource: the server responded with a status of 404/ });
+
+    test('a ticket that is not there: a message inside the page’s margins and a way back', async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const customer = await signUpViaApi(request);
+      await loginInBrowser(page, customer.token);
+      await page.goto('/tickets/11111111-1111-4111-8111-111111111111');
+      const alert = page.getByRole('alert').filter({ hasText: 'This ticket does not exist or is not yours.' });
+      await expect(alert).toBeVisible();
+      const box = await alert.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(12);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390 - 12);
+      await page.getByRole('link', { name: 'Back to my tickets' }).click();
+      await expect(page).toHaveURL('/dashboard');
+    });
   });
 
   test("staff act from the ticket's page: the admin assigns and starts it, its engineer completes it", async ({

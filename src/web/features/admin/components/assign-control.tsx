@@ -45,7 +45,7 @@ export function AssignControl({ ticket, onDone }: { ticket: Ticket; onDone?: () 
         <div className="w-40">
           <Input
             type="search"
-            aria-label={`Find an engineer for ticket ${ticket.service}`}
+            aria-label={`Find an engineer for ticket ${ticket.service} (${ticket.number})`}
             aria-describedby={engineers.data?.more ? hintId : undefined}
             placeholder="Name or email"
             value={search}
@@ -79,7 +79,7 @@ export function AssignControl({ ticket, onDone }: { ticket: Ticket; onDone?: () 
       ) : (
         <div className="flex items-center gap-2">
           <NativeSelect
-            aria-label={`${current ? 'New engineer' : 'Engineer'} for ticket ${ticket.service}`}
+            aria-label={`${current ? 'New engineer' : 'Engineer'} for ticket ${ticket.service} (${ticket.number})`}
             value={engineerId}
             onChange={(e) => setEngineerId(e.target.value)}
             className="h-9 w-40"

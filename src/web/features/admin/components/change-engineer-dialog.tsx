@@ -40,7 +40,7 @@ export default function ChangeEngineerDialog({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent
-        title={`Change the engineer of ticket ${ticket.service}`}
+        title={`Change the engineer of ticket ${ticket.service} (${ticket.number})`}
         description={`Now ${engineer.name}. Reassign it to another engineer, or unassign ${engineer.name}: they no longer see it, and it keeps its status.`}
       >
         <div className="flex flex-col gap-4">

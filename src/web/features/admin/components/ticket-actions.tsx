@@ -34,7 +34,7 @@ function StatusControl({ ticket }: { ticket: Ticket }) {
   return (
     <div className="flex items-center gap-2">
       <NativeSelect
-        aria-label={`Status of ticket ${ticket.service}`}
+        aria-label={`Status of ticket ${ticket.service} (${ticket.number})`}
         value={status}
         onChange={(e) => setPick({ on: ticket.status, status: e.target.value as TicketStatus })}
         className="h-9 w-36 capitalize"

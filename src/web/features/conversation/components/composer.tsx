@@ -9,6 +9,8 @@ import { usePostMessage } from '../api/conversation-queries';
 import { useUploads } from '../api/use-uploads';
 import { UploadList } from './upload-list';
 
+const BODY_MAX = CONVERSATION_LIMITS.bodyMax;
+
 const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf,text/plain,.txt';
 
 /**
@@ -34,12 +36,22 @@ export function Composer({
   const post = usePostMessage(ticketId);
   const id = useId();
   const internal = notesOnly || note;
+  // No maxLength on the box: a browser cuts a long paste there without a word. The count shows near
+  // the limit, and Send says what to do past it, the text kept.
+  const tooLong = body.length > BODY_MAX;
+  const nearLimit = body.length > BODY_MAX * 0.9;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (files.busy || post.isPending) return;
     if (!body.trim() && files.attachmentIds.length === 0) {
       setError('Write a message or attach a file');
+      return;
+    }
+    if (tooLong) {
+      setError(
+        `A message can be at most ${BODY_MAX.toLocaleString('en-IN')} characters: shorten it or send the rest as a text file`,
+      );
       return;
     }
     setError('');
@@ -55,10 +67,15 @@ export function Composer({
     );
   };
 
+  const attach = (list: FileList) => {
+    files.add(list);
+    setError('');
+  };
+
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    files.add(e.dataTransfer.files);
+    attach(e.dataTransfer.files);
   };
 
   return (
@@ -83,12 +100,19 @@ export function Composer({
       <Textarea
         id={`${id}-body`}
         value={body}
-        onChange={(e) => setBody(e.target.value)}
-        maxLength={CONVERSATION_LIMITS.bodyMax}
+        onChange={(e) => {
+          setBody(e.target.value);
+          setError('');
+        }}
         placeholder={dragging ? 'Drop files to attach them' : 'Write a message, or drop files here'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={[error && `${id}-error`, nearLimit && `${id}-count`].filter(Boolean).join(' ') || undefined}
       />
+      {nearLimit && (
+        <p id={`${id}-count`} className={cn('text-xs', tooLong ? 'font-medium text-destructive' : 'text-slate-600')}>
+          {body.length.toLocaleString('en-IN')} / {BODY_MAX.toLocaleString('en-IN')} characters
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
           {error}
@@ -105,7 +129,7 @@ export function Composer({
           tabIndex={-1}
           aria-hidden="true"
           onChange={(e) => {
-            if (e.target.files) files.add(e.target.files);
+            if (e.target.files) attach(e.target.files);
             e.target.value = '';
           }}
         />

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import { isStaff } from '@shared/roles';
 import { ErrorState, LoadingState } from '@/components/ui/state';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useTicket } from '../api/conversation-queries';
 import { Composer } from './composer';
@@ -36,11 +38,19 @@ export function TicketConversationPage({
   if (ticket.isPending) return <LoadingState label="Loading the ticket" />;
   if (ticket.isError) {
     const missing = ticket.error instanceof ApiError && [403, 404, 400].includes(ticket.error.status);
+    const staff = isStaff(user.role);
     return (
-      <ErrorState
-        message={missing ? 'This ticket does not exist or is not yours.' : 'Could not load the ticket.'}
-        onRetry={missing ? undefined : () => void ticket.refetch()}
-      />
+      <div className="mx-auto flex w-full max-w-3xl flex-col items-start gap-4 px-4 py-6 sm:py-8">
+        <div className="w-full">
+          <ErrorState
+            message={missing ? 'This ticket does not exist or is not yours.' : 'Could not load the ticket.'}
+            onRetry={missing ? undefined : () => void ticket.refetch()}
+          />
+        </div>
+        <Link to={staff ? paths.admin : paths.dashboard} className="text-sm font-medium text-primary hover:underline">
+          {staff ? 'Back to All Tickets' : 'Back to my tickets'}
+        </Link>
+      </div>
     );
   }
   const t = ticket.data;
