@@ -225,6 +225,26 @@ test.describe('All Users tab', () => {
   });
 });
 
+test.describe('New User with an email that is taken', () => {
+  test.use({ allowConsoleErrors: /^Failed to load resource: the server responded with a status of 409/ });
+
+  // A UI audit: the server's refusal was a toast only, away from the field it is about.
+  test('says so under the Email field, the form kept', async ({ page, request }) => {
+    await openAdmin(page, request);
+    const panel = await openTab(page, 'All Users');
+    await panel.getByRole('button', { name: '+ New User' }).click();
+    const form = panel.getByRole('form', { name: 'New User' });
+    await form.getByLabel('Name').fill('Second Admin');
+    await form.getByLabel('Email').fill(E2E_ADMIN.email);
+    await form.getByLabel('Phone').fill('+91 90000 11111');
+    await form.getByLabel('Password').fill('amber-field-lamp-93');
+    await form.getByRole('button', { name: 'Create User' }).click();
+    await expect(form.getByText('An account with this email already exists')).toBeVisible();
+    await expect(form.getByLabel('Email')).toBeFocused();
+    await expect(form.getByLabel('Name')).toHaveValue('Second Admin');
+  });
+});
+
 test.describe('Contact Requests tab', () => {
   test('a request sent from the home page appears as a card with its details', async ({ page, request, browser }) => {
     const run = runId();

@@ -167,7 +167,9 @@ test.describe('profile', () => {
       await form.getByRole('button', { name: 'Save' }).click();
       expect((await response).status()).toBe(409);
 
-      await expectToast(page, 'An account with this email already exists', 'error');
+      // Under the field, as the form's own rules are (a UI audit: it was a toast only).
+      await expect(form.getByText('An account with this email already exists')).toBeVisible();
+      await expect(form.getByRole('textbox', { name: 'Email', exact: true })).toBeFocused();
       await expect(form).toBeVisible();
       await expect(form.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(other.user.email);
       const me = await request.get('/api/me', { headers: auth(account.token) });

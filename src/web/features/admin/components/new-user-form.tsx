@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage, toastError } from '@/lib/api-client';
+import { ApiError, errorMessage, toastError } from '@/lib/api-client';
 import { useCreateUser } from '../api/admin-queries';
 import { useFocusFirstField } from '@/lib/focus';
 
@@ -38,6 +38,9 @@ export function NewUserForm({ onDone }: { onDone(): void }) {
       // Too easy to guess (only the server can tell): said under the field, like the form's own rules.
       const message = errorMessage(err, '');
       if (isPasswordRefusal(message)) form.setError('password', { message }, { shouldFocus: true });
+      // So is an email that belongs to another account.
+      else if (err instanceof ApiError && err.status === 409)
+        form.setError('email', { message }, { shouldFocus: true });
       else toastError(err, 'Failed to create user');
     }
   });

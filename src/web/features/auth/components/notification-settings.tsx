@@ -18,9 +18,10 @@ const TOPICS: { topic: NotificationTopic; label: string; hint: string }[] = [
 
 /**
  * Which optional emails the account gets (DECISIONS.md §7.3). Password resets and booking
- * confirmations with their receipts always go.
+ * confirmations with their receipts always go. `staff`: on the security page (engineers, admins),
+ * who book nothing and get no receipts.
  */
-export function NotificationSettings() {
+export function NotificationSettings({ staff = false }: { staff?: boolean }) {
   const query = useNotificationSettings();
   const change = useChangeNotificationSettings();
   const toggle = (topic: NotificationTopic, on: boolean) =>
@@ -36,7 +37,9 @@ export function NotificationSettings() {
         Email notifications
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Password resets and booking confirmations (with your receipt) are always sent.
+        {staff
+          ? 'Password resets are always sent.'
+          : 'Password resets and booking confirmations (with your receipt) are always sent.'}
       </p>
       {query.isPending ? (
         <div className="mt-4">

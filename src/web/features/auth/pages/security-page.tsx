@@ -36,7 +36,7 @@ export default function SecurityPage() {
       </div>
       <TwoFactorPanel />
       <ChangePasswordCard />
-      <NotificationSettings />
+      <NotificationSettings staff />
     </section>
   );
 }

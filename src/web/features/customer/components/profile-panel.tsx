@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toastError } from '@/lib/api-client';
+import { ApiError, toastError } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/customer-queries';
 import { useFocusFirstField } from '@/lib/focus';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
@@ -33,7 +33,10 @@ function ProfileForm({ user, onDone }: { user: User; onDone(): void }) {
       toast.success('Profile updated successfully!');
       onDone();
     } catch (err) {
-      toastError(err, 'Failed to update profile');
+      // The email belongs to another account: said under the field, like the form's own rules.
+      if (err instanceof ApiError && err.status === 409) {
+        form.setError('email', { message: err.message }, { shouldFocus: true });
+      } else toastError(err, 'Failed to update profile');
     }
   });
   return (
