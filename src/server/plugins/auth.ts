@@ -26,10 +26,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: UserRow | null;
-    /** When the caller's token expires (ms since the epoch); null on a route that is not protected. */
-    sessionExpiresAt: number | null;
-    /** The caller's session (its token's id, which a logout ends); null on a route that is not protected or for an older token. */
-    sessionId: string | null;
+    /** The caller's session as its token says (its id and expiry); null on a route that is not protected. */
+    session: SessionClaims | null;
   }
 }
 
@@ -41,10 +39,13 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** When the caller's session ends by itself: its token's expiry (a long-lived answer, a stream, ends then). */
-export function requireSessionExpiry(request: FastifyRequest): number {
-  if (request.sessionExpiresAt === null) throw unauthorized();
-  return request.sessionExpiresAt;
+/**
+ * The caller's session: its id (which a logout ends) and when it ends by itself, its token's expiry
+ * (a long-lived answer, a stream, ends then).
+ */
+export function requireSession(request: FastifyRequest): SessionClaims {
+  if (!request.session) throw unauthorized();
+  return request.session;
 }
 
 function claimsFromHeader(request: FastifyRequest, tokens: TokenService): SessionClaims {
@@ -74,8 +75,7 @@ async function loadCaller(callers: CallerCache, claims: SessionClaims, access: A
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; listener: Listener; tokens: TokenService }) => {
     app.decorateRequest('user', null);
-    app.decorateRequest('sessionExpiresAt', null);
-    app.decorateRequest('sessionId', null);
+    app.decorateRequest('session', null);
     const callers = await createCallerCache(opts.db, opts.listener);
     app.addHook('onClose', async () => callers.stop());
 
@@ -93,8 +93,7 @@ export const authPlugin = fp(
       if (access === 'public') return;
       const claims = claimsFromHeader(request, opts.tokens);
       request.user = await loadCaller(callers, claims, access);
-      request.sessionExpiresAt = claims.expiresAt;
-      request.sessionId = claims.sessionId;
+      request.session = claims;
     });
 
     // The database announces the change too, but maybe a moment after this answer has left: on this

@@ -10,7 +10,7 @@ import { loginResponseSchema } from '../../../shared/contracts/two-factor.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
-import { requireSessionExpiry, requireUser } from '../../plugins/auth.js';
+import { requireSession, requireUser } from '../../plugins/auth.js';
 import { createAccount, login, toPublicUser, updateProfile } from './service.js';
 import { endSession } from './sessions.js';
 import type { TokenService } from './tokens.js';
@@ -74,12 +74,7 @@ export async function authRoutes(
       response: { 200: logoutResponseSchema, ...errors(401) },
     },
     handler: async (request) => {
-      const user = requireUser(request);
-      await endSession(db, user.id, {
-        version: user.tokenVersion,
-        sessionId: request.sessionId,
-        expiresAt: requireSessionExpiry(request),
-      });
+      await endSession(db, requireUser(request).id, requireSession(request));
       return { ok: true as const };
     },
   });

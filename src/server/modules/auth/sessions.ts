@@ -27,7 +27,11 @@ export function sessionHolds(user: Pick<UserRow, 'tokenVersion' | 'endedSessions
  * entries of tokens that have expired since are dropped on the way. A token without an id cannot be
  * told apart from the account's others, so its logout ends them all.
  */
-export async function endSession(db: Db, userId: string, session: Session & { expiresAt: number }): Promise<void> {
+export async function endSession(
+  db: Db,
+  userId: string,
+  session: { sessionId: string | null; expiresAt: number },
+): Promise<void> {
   if (session.sessionId === null) {
     await db
       .update(users)

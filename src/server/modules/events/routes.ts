@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/errors.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import { createSlots } from '../../lib/slots.js';
-import { requireSessionExpiry, requireUser } from '../../plugins/auth.js';
+import { requireSession, requireUser } from '../../plugins/auth.js';
 import type { EventStreams } from './streams.js';
 
 /** The longest delay a Node timer takes (about 24.8 days); a token lives 7. */
@@ -27,7 +27,7 @@ export async function eventRoutes(app: ZodApp, { streams, perAccount }: { stream
     },
     handler: async (request, reply) => {
       const user = requireUser(request);
-      const expiresAt = requireSessionExpiry(request);
+      const { expiresAt, sessionId } = requireSession(request);
       const release = slots.take(user.id);
       // The connection is the stream's from here on: Fastify does not answer it.
       reply.hijack();
@@ -55,7 +55,7 @@ export async function eventRoutes(app: ZodApp, { streams, perAccount }: { stream
       const expiry = setTimeout(end, Math.min(MAX_TIMER_MS, expiresAt - Date.now()));
       expiry.unref();
       const remove = streams.add({
-        user: { id: user.id, role: user.role, tokenVersion: user.tokenVersion, sessionId: request.sessionId },
+        user: { id: user.id, role: user.role, tokenVersion: user.tokenVersion, sessionId },
         write: (chunk) => void (ended || res.write(chunk)),
         end,
       });
