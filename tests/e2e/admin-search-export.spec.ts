@@ -96,6 +96,53 @@ test.describe('All Tickets: search and CSV', () => {
     expect(await ticketRows(page).count()).toBeGreaterThan(3);
   });
 
+  test('keeps the search and filters in the address: a reload, Back from a ticket, another tab', async ({
+    page,
+    request,
+  }) => {
+    const word = uniqueWord();
+    const engineer = await createEngineerViaApi(request, `Address Engineer ${word}`);
+    const customer = await signUpViaApi(request, { name: `Kiran ${word} Rao` });
+    const pending = `Printer queue stuck (${word}).`;
+    const done = `Sound crackles on calls (${word}).`;
+    await bookTicketViaApi(request, pending, customer);
+    await completedTicketViaApi(request, { description: done, engineer, customer });
+
+    await openAdmin(page, request);
+    await search(page, word);
+    await statusFilter(page).selectOption('completed');
+    await expectOnly(page, [done]);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${word}(&|$)`));
+    await expect(page).toHaveURL(/[?&]status=completed(&|$)/);
+
+    await page.reload();
+    await expectOnly(page, [done]);
+    await expect(panelOf(page).getByRole('searchbox', { name: 'Search' })).toHaveValue(word);
+    await expect(statusFilter(page)).toHaveValue('completed');
+
+    // Into the ticket and Back: the list as it was left.
+    await ticketRows(page)
+      .getByRole('link', { name: /Open ticket/ })
+      .click();
+    await expect(page).toHaveURL(/\/tickets\//);
+    await page.goBack();
+    await expectOnly(page, [done]);
+    await expect(statusFilter(page)).toHaveValue('completed');
+
+    // Another tab opens on its whole list; coming back, All Tickets is whole again.
+    await page.getByRole('tab', { name: 'All Users' }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=users$/);
+    await page.getByRole('tab', { name: 'All Tickets' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(panelOf(page).getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    await reveal(panelOf(page), ticketRows(page).filter({ hasText: pending }));
+
+    // A link that names a value the list does not offer shows the whole list.
+    await page.goto('/admin?status=lost&paid=maybe');
+    await expect(statusFilter(page)).toHaveValue('');
+    await expect(panelOf(page).getByLabel('₹299 fee')).toHaveValue('');
+  });
+
   test('downloads the filtered list as CSV, a formula-like name kept as text', async ({ page, request }) => {
     const word = uniqueWord();
     const engineer = await createEngineerViaApi(request, `Export Engineer ${word}`);

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { LazyPart } from '@/components/ui/lazy-part';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
-import { useTabParam } from '@/lib/use-tab-param';
+import { useTabParam } from '@/lib/use-search-param';
 import { TicketsTab } from './tickets-tab';
 
 // All Tickets comes with the page; every other tab (its forms, charts and zod) loads when chosen.

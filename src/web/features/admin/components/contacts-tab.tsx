@@ -1,5 +1,4 @@
 import { CalendarClock, CheckCircle2, ClipboardCopy, Layers, Mail, Monitor, Phone } from 'lucide-react';
-import { useState } from 'react';
 import type { ContactRequest } from '@shared/contracts/admin';
 import type { Urgency } from '@shared/contracts/contact';
 import { Button } from '@/components/ui/button';
@@ -13,7 +12,7 @@ import { DetailRow } from '@/components/ui/detail-row';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useSearchParam, useSearchText } from '@/lib/use-search-param';
 import { cn } from '@/lib/utils';
 import { useContactRequests, useMarkContactHandled } from '../api/admin-queries';
 import { EmailText } from '@/components/ui/email-text';
@@ -129,11 +128,12 @@ function ContactCard({ contact }: { contact: ContactRequest }) {
   );
 }
 
+const HANDLED_FILTERS = ['true', 'false'] as const;
+
 /** Contact Requests: the public request form's submissions, newest first; all, open or handled, and searched. */
 export function ContactsTab() {
-  const [handled, setHandled] = useState<'' | 'true' | 'false'>('');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search).trim();
+  const [handled, setHandled] = useSearchParam('handled', HANDLED_FILTERS);
+  const [search, setSearch, q] = useSearchText();
   const contacts = useContactRequests(handled, q);
   const which = handled ? (handled === 'true' ? 'handled' : 'open') : '';
   const all = contacts.data?.pages.flatMap((p) => p.contacts) ?? [];

@@ -14,7 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toastError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useSearchParam, useSearchText } from '@/lib/use-search-param';
 import { cn } from '@/lib/utils';
 import { useOutgoingEmail, useOutgoingEmails, useRetryEmail } from '../api/emails-queries';
 
@@ -155,9 +155,8 @@ function EmailRow({ email, onPreview }: { email: EmailSummary; onPreview(): void
 
 /** Outgoing email: every email the service wrote, its status and attempts, a preview, Retry for a failed one. */
 export function EmailsTab() {
-  const [status, setStatus] = useState<EmailStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search).trim();
+  const [status, setStatus] = useSearchParam('status', EMAIL_STATUSES);
+  const [search, setSearch, q] = useSearchText();
   const [previewing, setPreviewing] = useState<string | null>(null);
   const query = useOutgoingEmails(status, q);
   const emails = query.data?.pages.flatMap((p) => p.emails) ?? [];

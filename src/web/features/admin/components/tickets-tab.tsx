@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Ticket } from '@shared/contracts/tickets';
 import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
 import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
@@ -13,7 +12,7 @@ import { ListFilters, SearchField } from '@/components/ui/search-input';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useSearchParam, useSearchText } from '@/lib/use-search-param';
 import { useAdminTickets } from '../api/admin-queries';
 import { TicketActions } from './ticket-actions';
 import { TicketHistoryButton } from './ticket-history-button';
@@ -30,6 +29,8 @@ const Person = ({ p }: { p: { name: string; email?: string | undefined; phone?: 
     {p.phone && <p className="text-xs text-muted-foreground">{p.phone}</p>}
   </div>
 );
+
+const PAID_FILTERS = ['true', 'false'] as const;
 
 // ₹299 paid last: the columns before it keep their places (the browser tests find cells by place).
 const COLUMNS = ['Service', 'Created At', 'User', 'Status', 'Remarks', 'Engineer', 'Actions', '₹299 paid'];
@@ -155,10 +156,9 @@ function TicketCards({ tickets }: { tickets: Ticket[] }) {
 }
 
 export function TicketsTab() {
-  const [status, setStatus] = useState<TicketStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const [paid, setPaid] = useState<'' | 'true' | 'false'>('');
-  const q = useDebouncedValue(search);
+  const [status, setStatus] = useSearchParam('status', TICKET_STATUSES);
+  const [search, setSearch, q] = useSearchText();
+  const [paid, setPaid] = useSearchParam('paid', PAID_FILTERS);
   const query = useAdminTickets(status, q, paid);
   const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
   return (

@@ -1,7 +1,7 @@
 import { CalendarClock, KeyRound, Mail, Phone, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser } from '@shared/contracts/two-factor';
-import type { Role } from '@shared/roles';
+import { ROLES, type Role } from '@shared/roles';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useSearchParam, useSearchText } from '@/lib/use-search-param';
 import { cn } from '@/lib/utils';
 import { useAdminUsers, useTurnOffTwoFactor } from '../api/admin-queries';
 import { NewUserForm } from './new-user-form';
@@ -137,9 +137,8 @@ const ROLE_FILTERS: { value: Role | ''; label: string }[] = [
 ];
 
 function UserList() {
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<Role | ''>('');
-  const q = useDebouncedValue(search).trim();
+  const [search, setSearch, q] = useSearchText();
+  const [role, setRole] = useSearchParam('role', ROLES);
   const users = useAdminUsers(role, q);
   const { user: me } = useCurrentUser();
   const all = users.data?.pages.flatMap((p) => p.users) ?? [];

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { LazyPart } from '@/components/ui/lazy-part';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CheckoutProvider } from '@/features/payments/components/checkout-provider';
-import { useTabParam } from '@/lib/use-tab-param';
+import { useTabParam } from '@/lib/use-search-param';
 import { TicketList } from './ticket-list';
 
 // The forms (react-hook-form, zod) load when they are opened: the tickets come first.
