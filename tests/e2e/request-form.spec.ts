@@ -155,6 +155,24 @@ test.describe('public request form', () => {
     expect(posts).toHaveLength(0);
   });
 
+  test('on a phone, the first bad field is scrolled to with its label below the sticky header', async ({ page }) => {
+    // Tall enough that the button and the field are both on screen: nothing but the focus scrolls.
+    await page.setViewportSize({ width: 390, height: 1400 });
+    const f = await openForm(page);
+    // The name field just below the header, its label behind it.
+    await f.name.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 70));
+    await f.submit.click();
+    await expect(f.name).toBeFocused();
+    const header = page.getByRole('banner');
+    const label = form(page).locator('label', { hasText: 'Full Name' });
+    await expect
+      .poll(async () => {
+        const [h, l] = await Promise.all([header.boundingBox(), label.boundingBox()]);
+        return h && l ? l.y - (h.y + h.height) : -1;
+      })
+      .toBeGreaterThanOrEqual(0);
+  });
+
   test('a malformed email shows an email message and sends nothing', async ({ page }) => {
     await openForm(page);
     const posts = recordContactPosts(page);
