@@ -11,7 +11,7 @@ import {
 } from './support/fixtures';
 import { header } from './support/auth';
 import { bookingForm, checkout, myTickets, openBookingForm, openDashboard } from './support/customer';
-import { apiLogin, auth, MAIN, recordRequests, SUB } from './support/staff';
+import { apiLogin, auth, bookTicketViaApi, MAIN, recordRequests, SUB } from './support/staff';
 
 test.describe('customer dashboard and booking form', () => {
   test('shows the greeting, both tabs and the empty state, with no serious a11y violations', async ({
@@ -83,6 +83,25 @@ test.describe('customer dashboard and booking form', () => {
     await expect(bookingForm(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'New Ticket' })).toBeVisible();
     await expect(page.getByText('No tickets yet')).toBeVisible();
+  });
+});
+
+test.describe('times on screen', () => {
+  // A customer in India: the booking time in India time, and saying so, as the receipts and emails do.
+  test.use({ timezoneId: 'Asia/Kolkata' });
+  test("a ticket's booking time is shown in the viewer's time zone, named", async ({ page, request }) => {
+    const { ticket, customer } = await bookTicketViaApi(request, 'Laptop will not wake from sleep.');
+    await loginInBrowser(page, customer.token);
+    await page.goto('/dashboard');
+    const booked = new Intl.DateTimeFormat('en-IN', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'Asia/Kolkata',
+    }).format(new Date(ticket.createdAt));
+    await expect(page.getByText(`Booked ${booked} IST`)).toBeVisible();
   });
 });
 
