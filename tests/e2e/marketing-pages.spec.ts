@@ -147,6 +147,17 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveTitle(titleOf('/how-it-works'));
   });
 
+  test('Services ends with where to go next: a free callback, or a ticket after signing in', async ({ page }) => {
+    await page.goto('/service');
+    await page.getByRole('main').getByRole('link', { name: 'Request a repair' }).click();
+    await expect(page).toHaveURL('/#request-form');
+    await expect(page.getByRole('form', { name: 'Repair request' })).toBeInViewport();
+
+    await page.goto('/service');
+    await page.getByRole('main').getByRole('link', { name: 'Book a ticket' }).click();
+    await expect(page.getByRole('dialog', { name: 'Welcome Back' })).toBeVisible();
+  });
+
   test('the footer shows service hours, 24/7 emergency support and contact details', async ({ page }) => {
     await page.goto('/contact');
     const footer = page.getByRole('contentinfo');

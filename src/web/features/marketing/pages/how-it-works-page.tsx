@@ -1,6 +1,4 @@
-import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { AppLink } from '@/lib/navigation';
+import { CallToAction } from '../components/call-to-action';
 import { HowItWorksSteps } from '../components/how-it-works-steps';
 import { PageHero, Section } from '../components/section';
 import { TicketFlow } from '../components/ticket-flow';
@@ -47,11 +45,7 @@ export default function HowItWorksPage() {
             </div>
           ))}
         </dl>
-        <div className="mt-10 text-center">
-          <Button asChild size="lg" variant="hero">
-            <AppLink to={paths.requestForm}>Request a repair</AppLink>
-          </Button>
-        </div>
+        <CallToAction />
       </Section>
     </>
   );

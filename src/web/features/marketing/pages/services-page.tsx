@@ -1,3 +1,4 @@
+import { CallToAction } from '../components/call-to-action';
 import { PageHero, Section } from '../components/section';
 import { ServiceCards } from '../components/service-cards';
 import { TicketFlow } from '../components/ticket-flow';
@@ -15,6 +16,7 @@ export default function ServicesPage() {
       </Section>
       <Section title="From booking to fixed" className="bg-slate-50">
         <TicketFlow />
+        <CallToAction />
       </Section>
     </>
   );
