@@ -139,6 +139,51 @@ describe('POST /api/password/reset', () => {
   });
 });
 
+describe('POST /api/password/reset/check', () => {
+  const check = (token: unknown) => post(t, '/api/password/reset/check', { token });
+
+  it('says a link works while it does, and uses nothing up', async () => {
+    const s = await signUp(t);
+    const token = await resetToken(s);
+    for (let i = 0; i < 2; i++) {
+      const res = await check(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+    }
+    // Asking changed nothing: the link still sets the password, and the old one still signs in until then.
+    expect((await login(s.user.email, 'correct-horse-42')).statusCode).toBe(200);
+    expect((await reset(token)).statusCode).toBe(200);
+    // Used: the check says so, in the reset's own words.
+    expectError(await check(token), 400, /invalid, used or expired/);
+  });
+
+  it('an expired, unknown, superseded or malformed token: 400 { error }', async () => {
+    const s = await signUp(t);
+    const expired = await resetToken(s);
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.userId, s.user.id));
+    expectError(await check(expired), 400, /invalid, used or expired/);
+    expectError(await check('x'.repeat(43)), 400, /invalid, used or expired/);
+    expectError(await check(''), 400, /incomplete/);
+    expectError(await check(42), 400);
+    expectError(await post(t, '/api/password/reset/check', {}), 400);
+
+    // A password changed another way voids the link (its session version has moved on).
+    const fresh = await resetToken(s);
+    expect((await check(fresh)).statusCode).toBe(200);
+    const changed = await patch(
+      t,
+      '/api/password',
+      { currentPassword: 'correct-horse-42', newPassword: 'another-fresh-passphrase-7' },
+      s.headers,
+    );
+    expect(changed.statusCode).toBe(200);
+    expectError(await check(fresh), 400, /invalid, used or expired/);
+  });
+});
+
 describe('with two-factor sign-in on', () => {
   it('the reset sets the password but signs in only through the second factor, as a login does', async () => {
     const s = await signUp(t, {}, 'engineer');

@@ -94,6 +94,7 @@ const ENDPOINTS: Array<{
   // Email and passwords (DECISIONS.md §7.3): the reset and unsubscribe links carry their own proof.
   { method: 'POST', url: '/api/password/forgot', allowed: EVERYONE, body: {} },
   { method: 'POST', url: '/api/password/reset', allowed: EVERYONE, body: {} },
+  { method: 'POST', url: '/api/password/reset/check', allowed: EVERYONE, body: {} },
   { method: 'PATCH', url: '/api/password', allowed: SIGNED_IN, body: {} },
   { method: 'GET', url: '/api/profile/notifications', allowed: SIGNED_IN },
   { method: 'PATCH', url: '/api/profile/notifications', allowed: SIGNED_IN, body: {} },

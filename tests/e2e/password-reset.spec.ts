@@ -119,7 +119,21 @@ test.describe('refusals the page expects', () => {
   // The server's 400 for a refused link or a wrong current password is the point of these tests.
   test.use({ allowConsoleErrors: /the server responded with a status of 400 \(Bad Request\)/ });
 
-  test('a used or unknown reset link says so and offers a new one', async ({ page }) => {
+  test('a used or unknown reset link says so on opening, before a password is typed, and offers a new one', async ({
+    page,
+  }) => {
+    await page.goto('/reset-password?token=not-a-real-token');
+    await expect(page.getByRole('alert').filter({ hasText: 'invalid, used or expired' })).toBeVisible();
+    await expect(page.getByLabel(/^New password\*?$/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Ask for a new link' }).click();
+    await expect(page.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
+  });
+
+  test('a link used up while its page was open is refused on submit, and offers a new one', async ({ page }) => {
+    // The check on opening found it working (another tab used it afterwards).
+    await page.route('**/api/password/reset/check', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }),
+    );
     await page.goto('/reset-password?token=not-a-real-token');
     await page.getByLabel(/^New password\*?$/).fill(NEW_PASSWORD);
     await page.getByLabel('New password, again').fill(NEW_PASSWORD);

@@ -8,12 +8,20 @@ export const forgotPasswordBodySchema = z.object({ email: emailField });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
 export const forgotPasswordResponseSchema = z.object({ ok: z.literal(true) });
 
+const resetTokenField = z
+  .string({ message: 'The reset link is incomplete' })
+  .trim()
+  .min(1, 'The reset link is incomplete')
+  .max(200);
+
 /** The reset link's token and the new password; answers `{ user, token }` (signed in). */
-export const resetPasswordBodySchema = z.object({
-  token: z.string({ message: 'The reset link is incomplete' }).trim().min(1, 'The reset link is incomplete').max(200),
-  password: passwordField,
-});
+export const resetPasswordBodySchema = z.object({ token: resetTokenField, password: passwordField });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** Whether a reset link still works (its page asks on opening): `{ ok: true }`, or 400 saying why not. */
+export const checkResetLinkBodySchema = z.object({ token: resetTokenField });
+export type CheckResetLinkBody = z.input<typeof checkResetLinkBodySchema>;
+export const checkResetLinkResponseSchema = z.object({ ok: z.literal(true) });
 
 /** Change password while signed in; every other session ends. */
 export const changePasswordBodySchema = z.object({

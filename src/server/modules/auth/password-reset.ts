@@ -57,13 +57,27 @@ export async function requestPasswordReset(db: Db, notices: Notices, email: stri
   }
 }
 
+/** The account a link's token would set a password for now, or 400 (unknown, used, expired, superseded). */
+async function usableReset(db: Db, tokenHash: string): Promise<UserRow> {
+  const found = await findUsableReset(db, tokenHash);
+  if (!found || found.user.tokenVersion !== found.reset.tokenVersion) throw badRequest(INVALID_LINK);
+  return found.user;
+}
+
+/**
+ * POST /api/password/reset/check: whether a link still works, asked when its page opens, so a used or
+ * expired link says so before a new password is typed. Changes nothing.
+ */
+export async function checkResetLink(db: Db, token: string): Promise<void> {
+  await usableReset(db, hashToken(token));
+}
+
 /** POST /api/password/reset: the link's token sets the new password once; the account, signed in. */
 export async function resetPassword(db: Db, token: string, password: string): Promise<UserRow> {
   const tokenHash = hashToken(token);
-  const found = await findUsableReset(db, tokenHash);
-  if (!found || found.user.tokenVersion !== found.reset.tokenVersion) throw badRequest(INVALID_LINK);
+  const account = await usableReset(db, tokenHash);
   // Refused before the token is used up: the person may try a better password with the same link.
-  const weak = passwordProblem(password, found.user);
+  const weak = passwordProblem(password, account);
   if (weak) throw badRequest(weak);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {

@@ -1,6 +1,8 @@
 import { authResponseSchema } from '../../../shared/contracts/auth.js';
 import {
   changePasswordBodySchema,
+  checkResetLinkBodySchema,
+  checkResetLinkResponseSchema,
   forgotPasswordBodySchema,
   forgotPasswordResponseSchema,
   resetPasswordBodySchema,
@@ -11,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { Notices } from '../email/notices.js';
-import { changePassword, requestPasswordReset, resetPassword } from './password-reset.js';
+import { changePassword, checkResetLink, requestPasswordReset, resetPassword } from './password-reset.js';
 import { toPublicUser } from './service.js';
 import type { TokenService } from './tokens.js';
 import { hasTwoFactor } from './two-factor.js';
@@ -43,6 +45,21 @@ export async function passwordRoutes(
     handler: async (request, reply) => {
       await requestPasswordReset(db, notices, request.body.email);
       return reply.status(202).send({ ok: true as const });
+    },
+  });
+
+  app.post('/api/password/reset/check', {
+    config: { access: 'public' },
+    onRequest: authLimit,
+    schema: {
+      tags: ['auth'],
+      summary: "Whether a reset link's token still works (asked when its page opens); changes nothing",
+      body: checkResetLinkBodySchema,
+      response: { 200: checkResetLinkResponseSchema, ...errors(400, 413, 429) },
+    },
+    handler: async (request) => {
+      await checkResetLink(db, request.body.token);
+      return { ok: true as const };
     },
   });
 

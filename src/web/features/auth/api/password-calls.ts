@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '@shared/contracts/passwords';
 import { answer, api, withToken } from '@/lib/api-client';
 import { useAuthMutation } from './auth-calls';
@@ -7,6 +7,20 @@ import { useAuthMutation } from './auth-calls';
 export const useForgotPassword = () =>
   useMutation({
     mutationFn: (body: ForgotPasswordBody) => answer(api.POST('/api/password/forgot', { body })),
+  });
+
+/**
+ * Whether the reset link's token still works, asked once when its page opens (it changes nothing), so
+ * a used or expired link says so before a password is typed. No session is sent. Off (`enabled`) once
+ * the link is being used: the new session empties the cache, which would otherwise ask again.
+ */
+export const useResetLinkCheck = (token: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => answer(api.POST('/api/password/reset/check', { body: { token }, middleware: [withToken('')] })),
+    enabled: enabled && token !== '',
+    retry: false,
+    staleTime: Infinity,
   });
 
 /** The reset link's token and a new password: signed in (or a two-factor challenge, as login). */

@@ -11,13 +11,14 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage, NetworkError } from '@/lib/api-client';
 import { useAuthDialog } from '@/lib/auth-dialog';
 import { useLinkToken } from '@/lib/use-link-token';
 import { useAppNavigation } from '@/lib/navigation';
 import { toast } from '@/lib/toast';
-import { useResetPassword } from '../api/password-calls';
+import { useResetLinkCheck, useResetPassword } from '../api/password-calls';
 
 const schema = z
   .object({ password: passwordField, confirm: z.string() })
@@ -42,7 +43,13 @@ export default function ResetPasswordPage() {
   const { navigate } = useAppNavigation();
   const { openAuthDialog } = useAuthDialog();
   const mutation = useResetPassword();
-  const [linkRefused, setLinkRefused] = useState<string | null>(null);
+  const check = useResetLinkCheck(token, mutation.isIdle);
+  const [refusedOnSubmit, setLinkRefused] = useState<string | null>(null);
+  // Refused when the page opened, or on submit. A check that could not be made (the network) leaves
+  // the form: the submit itself says whether the link works.
+  const linkRefused =
+    refusedOnSubmit ??
+    (check.error instanceof ApiError && check.error.status === 400 ? errorMessage(check.error, '') : null);
   const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', confirm: '' },
@@ -85,6 +92,8 @@ export default function ResetPasswordPage() {
             <AskAgain message="This page opens from the link in a password reset email, and this address has no link in it." />
           ) : linkRefused ? (
             <AskAgain message={linkRefused} />
+          ) : check.isLoading ? (
+            <LoadingState label="Checking your link" />
           ) : (
             <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Choose a new password">
               <p className="text-sm text-muted-foreground">
