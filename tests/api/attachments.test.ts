@@ -334,6 +334,50 @@ describe('uploads waiting for a message', () => {
   });
 });
 
+describe('the files of one ticket', () => {
+  const MAX = CONVERSATION_LIMITS.ticketFilesMaxBytes;
+  /** Files the ticket already holds, as one row of `size` bytes by the sum (its bytes kept small). */
+  const holding = (ticket: string, uploader: Session, size: number) =>
+    t.database.db.insert(ticketAttachments).values({
+      ticketId: ticket,
+      uploaderId: uploader.user.id,
+      fileName: 'earlier.log',
+      contentType: 'text/plain',
+      size,
+      data: Buffer.from('earlier'),
+    });
+
+  it('total at most 100 MB, sent and waiting together: a file that does not fit is 413, a smaller one goes', async () => {
+    const owner = await signUp(t);
+    const ticket = await ticketOf(t, owner, draft, { engineer });
+    await holding(ticket, engineer, MAX - FILES.text.length - 10);
+    const big = Buffer.concat([FILES.text, Buffer.alloc(20, 'x')]);
+    expectError(await upload(t, owner, ticket, big), 413, /at most 100 MB/);
+    expect((await upload(t, owner, ticket, FILES.text)).statusCode).toBe(201);
+    // Full now (10 bytes short): anything more is refused, before its body is read, by anyone.
+    expectError(await upload(t, owner, ticket, FILES.png), 413, /at most 100 MB/);
+    await holding(ticket, engineer, 10);
+    expectError(await upload(t, engineer, ticket, FILES.text), 413, /at most 100 MB/);
+    expectError(await upload(t, admin, ticket, FILES.text), 413, /at most 100 MB/);
+    // Another ticket of the same customer has its own 100 MB.
+    const other = await ticketOf(t, owner, draft, { engineer });
+    expect((await upload(t, owner, other, FILES.text)).statusCode).toBe(201);
+  });
+
+  it('hold the total when the customer and the engineer upload at once: of two with room for one, one is kept', async () => {
+    const owner = await signUp(t);
+    const ticket = await ticketOf(t, owner, draft, { engineer });
+    await holding(ticket, owner, MAX - FILES.text.length);
+    const both = await Promise.all([upload(t, owner, ticket, FILES.text), upload(t, engineer, ticket, FILES.text)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 413]);
+    const [row] = await t.database.db
+      .select({ bytes: sql<number>`sum(${ticketAttachments.size})`.mapWith(Number) })
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.ticketId, ticket));
+    expect(row?.bytes).toBe(MAX);
+  });
+});
+
 describe('uploads sent at once', () => {
   it('hold the cap of 30 waiting: of uploads started together with room for two, two are kept', async () => {
     const busy = await signUp(t);

@@ -18,6 +18,12 @@ export const CONVERSATION_LIMITS = {
    * stored, so a burst of them would stall the server for everyone. The composer queues the rest.
    */
   uploadsAtOnce: 4,
+  /**
+   * 100 MB: the files one ticket may hold, sent and waiting together. Enough for a repair's
+   * screenshots, logs and documents many times over; each ticket costs its booking fee, so storage
+   * grows with paid tickets, never with one account's uploads.
+   */
+  ticketFilesMaxBytes: 100 * 1024 * 1024,
   /** Longer names are shortened, keeping their extension. */
   fileNameMax: 120,
   accessIdMax: 100,

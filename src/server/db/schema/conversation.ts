@@ -62,6 +62,8 @@ export const ticketAttachments = pgTable(
   },
   (t) => [
     index('ticket_attachments_message_idx').on(t.messageId),
+    // A ticket's files: the total its uploads are capped at, and the cascade when it is deleted.
+    index('ticket_attachments_ticket_idx').on(t.ticketId),
     // The clean-up's search: unused uploads, oldest first.
     index('ticket_attachments_unused_idx')
       .on(t.createdAt)

@@ -11,7 +11,8 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../l
 import { createSlots } from '../../lib/slots.js';
 import { mayReadAttachment, mayUseStaffNotes } from '../tickets/policy.js';
 import { cleanFileName, contentDisposition, sniffAttachment } from './files.js';
-import { findAttachment, insertAttachment, lockUploader, unusedUploadCount } from './queries.js';
+import { lockTicketState } from '../tickets/queries.js';
+import { findAttachment, insertAttachment, lockUploader, ticketFileBytes, unusedUploadCount } from './queries.js';
 import { readableTicket, refuseMessage } from './service.js';
 
 export const TOO_LARGE = 'A file may be at most 10 MB';
@@ -28,7 +29,15 @@ export async function checkUploader(db: Db, uploader: UserRow, ticketId: string)
   // Each waiting upload is kept for a day: without a cap, one account could fill the database. Asked
   // here too, before the body is read, so a burst past the cap is not buffered first.
   if ((await unusedUploadCount(db, uploader.id)) >= CONVERSATION_LIMITS.unusedUploadsMax) throw tooManyWaiting();
+  if ((await ticketFileBytes(db, ticketId)) >= CONVERSATION_LIMITS.ticketFilesMaxBytes) throw ticketFull();
 }
+
+const MB = 1024 * 1024;
+const ticketFull = () =>
+  new AppError(
+    413,
+    `The files of one ticket may total at most ${CONVERSATION_LIMITS.ticketFilesMaxBytes / MB} MB, and this one does not fit: describe the rest in a message`,
+  );
 
 const tooManyWaiting = () =>
   new AppError(
@@ -106,6 +115,10 @@ export async function storeUpload(
     // instances) are counted one after another, under the uploader's lock.
     if (!(await lockUploader(tx, uploader.id))) throw unauthorized();
     if ((await unusedUploadCount(tx, uploader.id)) >= CONVERSATION_LIMITS.unusedUploadsMax) throw tooManyWaiting();
+    // The ticket's total, likewise under its row lock (its customer and its engineer may upload at once).
+    if (!(await lockTicketState(tx, ticketId))) throw notFound('Ticket not found');
+    const held = await ticketFileBytes(tx, ticketId);
+    if (held + bytes.length > CONVERSATION_LIMITS.ticketFilesMaxBytes) throw ticketFull();
     return insertAttachment(tx, {
       ticketId,
       uploaderId: uploader.id,

@@ -135,6 +135,15 @@ export async function lockUploader(tx: Db, uploaderId: string): Promise<boolean>
   return rows.length > 0;
 }
 
+/** The bytes of every file a ticket holds, sent with a message or waiting for one. */
+export async function ticketFileBytes(db: Db, ticketId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${ticketAttachments.size}), 0)`.mapWith(Number) })
+    .from(ticketAttachments)
+    .where(eq(ticketAttachments.ticketId, ticketId));
+  return row?.bytes ?? 0;
+}
+
 /** How many uploads of this account no message has used yet. */
 export async function unusedUploadCount(db: Db, uploaderId: string): Promise<number> {
   const [row] = await db
