@@ -128,6 +128,12 @@ test.describe('All Tickets: search and CSV', () => {
     await page.goBack();
     await expectOnly(page, [done]);
     await expect(statusFilter(page)).toHaveValue('completed');
+    // The ticket page's own way back does the same.
+    await ticketRows(page).getByRole('link', { name: /Open ticket/ }).click();
+    await page.getByRole('link', { name: 'Back to All Tickets' }).click();
+    await expect(page).toHaveURL(/\/admin\?/);
+    await expectOnly(page, [done]);
+    await expect(panelOf(page).getByRole('searchbox', { name: 'Search' })).toHaveValue(word);
 
     // Another tab opens on its whole list; coming back, All Tickets is whole again.
     await page.getByRole('tab', { name: 'All Users' }).click();

@@ -2,6 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
+import { useOpenedFromHere } from './back-to-list-link';
 
 /**
  * Opens a ticket's own page (its conversation), with the count of messages the caller has not read
@@ -20,9 +21,11 @@ export function OpenTicketLink({
   className?: string;
 }) {
   const count = unread ?? 0;
+  const openedFrom = useOpenedFromHere();
   return (
     <Link
       to={paths.ticket(ticketId)}
+      state={openedFrom}
       className={cn(
         'inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring',
         className,

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
 import { isStaff } from '@shared/roles';
+import { BackToListLink } from '@/components/tickets/back-to-list-link';
 import { ErrorState, LoadingState } from '@/components/ui/state';
-import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useTicket } from '../api/conversation-queries';
 import { Composer } from './composer';
@@ -38,7 +37,6 @@ export function TicketConversationPage({
   if (ticket.isPending) return <LoadingState label="Loading the ticket" />;
   if (ticket.isError) {
     const missing = ticket.error instanceof ApiError && [403, 404, 400].includes(ticket.error.status);
-    const staff = isStaff(user.role);
     return (
       <div className="mx-auto flex w-full max-w-3xl flex-col items-start gap-4 px-4 py-6 sm:py-8">
         <div className="w-full">
@@ -47,9 +45,7 @@ export function TicketConversationPage({
             onRetry={missing ? undefined : () => void ticket.refetch()}
           />
         </div>
-        <Link to={staff ? paths.admin : paths.dashboard} className="text-sm font-medium text-primary hover:underline">
-          {staff ? 'Back to All Tickets' : 'Back to my tickets'}
-        </Link>
+        <BackToListLink role={user.role} />
       </div>
     );
   }
@@ -60,6 +56,7 @@ export function TicketConversationPage({
   const canWriteNotes = !customer;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:py-8">
+      <BackToListLink role={user.role} />
       <TicketDetails ticket={t} showCustomer={!customer} />
       {customer && fee?.(t)}
       {customer && rating?.(t)}
