@@ -20,7 +20,7 @@ import {
   verify,
 } from '../support/booking.js';
 import { inProgressHelpers } from '../support/inprogress.js';
-import { pdfText } from '../support/pdf-text.js';
+import { pdfText, pdfTextItems } from '../support/pdf-text.js';
 import { allReceipts, receiptsOf } from '../support/receipts.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -221,6 +221,25 @@ describe('the receipt PDF', () => {
         expect(text, name).toContain(word);
       }
     }
+  });
+
+  it('names an Urdu-writing customer in Arabic script, its words right to left, on the line of the rest', async () => {
+    const customer = await signUp(t, { name: 'عمران خان' });
+    const { ticket } = await bookAndPay(t, customer, draft);
+    const [receipt] = await receiptsOf(t, customer, ticket.id);
+    const pdf = (await get(t, `/api/receipts/${receipt!.id}`, customer.headers)).rawPayload;
+    // The reader gives glyphs without a character of their own (the joins) as control characters.
+    const text = (await pdfText(pdf)).replace(/\p{Cc}/gu, '').replace(/\s+/g, ' ');
+    expect(text).not.toContain('?');
+    // Drawn right to left: read off the page from the left, the second word comes first.
+    expect(text).toContain('Received from: خان عمران');
+    // On the baseline of its label, not sunk below it.
+    const items = await pdfTextItems(pdf);
+    const label = items.find((i) => i.str.startsWith('Received from'));
+    const urdu = items.filter((i) => /[\u0600-\u06ff]/.test(i.str));
+    expect(urdu.length).toBeGreaterThan(0);
+    // Marks sit above or below their letter: the letters themselves are on the line.
+    expect(urdu.filter((i) => Math.abs(i.y - label!.y) < 0.5).length).toBeGreaterThan(urdu.length / 2);
   });
 
   it('shows what was issued: renaming the customer later does not change it', async () => {

@@ -19,3 +19,16 @@ export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
     await doc.destroy();
   }
 }
+
+/** The first page's pieces of text, each with where its baseline starts (PDF units, from the bottom). */
+export async function pdfTextItems(pdf: Buffer | Uint8Array): Promise<Array<{ str: string; x: number; y: number }>> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
+  try {
+    const content = await (await doc.getPage(1)).getTextContent();
+    return content.items.flatMap((item) =>
+      'str' in item ? [{ str: item.str, x: item.transform[4] as number, y: item.transform[5] as number }] : [],
+    );
+  } finally {
+    await doc.destroy();
+  }
+}

@@ -5,9 +5,13 @@ const require = createRequire(import.meta.url);
 /**
  * The scripts of India's languages that a receipt draws with a Noto Sans font of their own (PDF's
  * standard fonts draw Latin only): each Unicode block, and the @fontsource package that has it.
- * Urdu's script (Arabic, right to left) is not among them.
+ * Urdu's (Arabic) runs right to left: its font's shaping lays each run out in drawing order.
  */
 const SCRIPTS = [
+  { script: 'arabic', from: 0x0600, to: 0x06ff },
+  { script: 'arabic', from: 0x0750, to: 0x077f },
+  { script: 'arabic', from: 0xfb50, to: 0xfdff },
+  { script: 'arabic', from: 0xfe70, to: 0xfeff },
   { script: 'devanagari', from: 0x0900, to: 0x097f },
   { script: 'devanagari', from: 0xa8e0, to: 0xa8ff },
   { script: 'bengali', from: 0x0980, to: 0x09ff },
@@ -27,6 +31,9 @@ export function scriptOf(char: string): IndianScript | null {
   const code = char.codePointAt(0) ?? 0;
   return SCRIPTS.find((s) => code >= s.from && code <= s.to)?.script ?? null;
 }
+
+/** Scripts written right to left: a space between two of their words belongs to their run. */
+export const rightToLeft = (script: IndianScript | null) => script === 'arabic';
 
 /** The font file (WOFF, which pdfkit embeds, only the glyphs used) for a script, regular or bold. */
 export function scriptFont(script: IndianScript, bold: boolean): string {

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { feeName } from '../../../shared/payments.js';
 import { ticketNumberLabel } from '../../../shared/tickets.js';
 import type { ReceiptRow } from '../../db/schema/index.js';
-import { type IndianScript, scriptFont, scriptOf } from './fonts.js';
+import { type IndianScript, rightToLeft, scriptFont, scriptOf } from './fonts.js';
 import { indiaDateTime } from './numbering.js';
 
 /**
@@ -21,24 +21,56 @@ const printable = (text: string) =>
 // Joiners and the dotted circle belong to the word they are in, whatever font draws it.
 const JOINERS = new Set(['\u200c', '\u200d', '\u25cc']);
 
+type Run = { text: string; script: IndianScript | null };
+
 /** The text as runs, each drawn in one font: an Indian script's, or the standard one (script null). */
-function runs(text: string): Array<{ text: string; script: IndianScript | null }> {
-  const out: Array<{ text: string; script: IndianScript | null }> = [];
+function runs(text: string): Run[] {
+  const out: Run[] = [];
   for (const char of text.normalize('NFC')) {
     const last = out.at(-1);
     const script = JOINERS.has(char) && last ? last.script : scriptOf(char);
     if (last && last.script === script) last.text += char;
     else out.push({ text: char, script });
   }
-  return out;
+  // Spaces between two words of a right-to-left script join their run: drawn apart, its words would
+  // come out left to right ("Imran Khan" in Urdu as "Khan Imran").
+  return out.reduce<Run[]>((merged, run, i) => {
+    const before = merged.at(-1);
+    const after = out[i + 1];
+    if (
+      before &&
+      rightToLeft(before.script) &&
+      (run.script === before.script || (/^ +$/.test(run.text) && after?.script === before.script))
+    ) {
+      before.text += run.text;
+    } else merged.push({ ...run });
+    return merged;
+  }, []);
 }
 
-/** Text a person or the business typed, in whichever scripts it holds, at the current size and place. */
-function typed(doc: PDFKit.PDFDocument, text: string, bold: boolean, options: PDFKit.Mixins.TextOptions = {}) {
+/** Helvetica's ascender (its AFM: 718 of 1,000 units): where pdfkit puts the baseline of its text. */
+const STANDARD_ASCENDER = 0.718;
+
+/**
+ * Text a person or the business typed, in whichever scripts it holds, at `size` at the current place.
+ * A script's font is drawn on Helvetica's baseline: pdfkit puts each font's baseline at its own
+ * ascender, and Noto Sans Arabic's (1.374 em) would sink it half a line.
+ */
+function typed(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  { bold, size }: { bold: boolean; size: number },
+  options: PDFKit.Mixins.TextOptions = {},
+) {
   const parts = runs(text);
+  doc.fontSize(size);
   parts.forEach((part, i) => {
     doc.font(part.script ? scriptFont(part.script, bold) : bold ? 'Helvetica-Bold' : 'Helvetica');
-    doc.text(part.script ? part.text : printable(part.text), { ...options, continued: i < parts.length - 1 });
+    doc.text(part.script ? part.text : printable(part.text), {
+      ...options,
+      ...(part.script ? { baseline: -STANDARD_ASCENDER * size } : {}),
+      continued: i < parts.length - 1,
+    });
   });
 }
 
@@ -62,10 +94,9 @@ export function receiptPdf(r: ReceiptRow): Promise<Buffer> {
   const width = doc.page.width - 112;
   const left = 56;
 
-  doc.fontSize(20);
-  typed(doc, r.businessName, true, { width });
+  typed(doc, r.businessName, { bold: true, size: 20 }, { width });
   doc.font('Helvetica').fontSize(10).fillColor('#444444');
-  if (r.businessAddress) typed(doc, r.businessAddress, false, { width });
+  if (r.businessAddress) typed(doc, r.businessAddress, { bold: false, size: 10 }, { width });
   if (r.gstin) doc.text(`GSTIN: ${r.gstin}`, { width });
   doc.moveDown(1.5).fillColor('#000000');
 
@@ -73,7 +104,7 @@ export function receiptPdf(r: ReceiptRow): Promise<Buffer> {
   doc.moveDown(0.5);
   const field = (label: string, value: string) => {
     doc.font('Helvetica-Bold').fontSize(10).text(`${label}: `, { continued: true });
-    typed(doc, value, false, { width });
+    typed(doc, value, { bold: false, size: 10 }, { width });
   };
   field('Receipt number', r.number);
   field('Date', indiaDateTime(r.paidAt));
