@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { feeName } from '../../../shared/payments.js';
 import { ticketNumberLabel } from '../../../shared/tickets.js';
 import type { ReceiptRow } from '../../db/schema/index.js';
+import { isTestPayment } from '../payments/providers/test-provider.js';
 import { type IndianScript, rightToLeft, scriptFont, scriptOf } from './fonts.js';
 import { indiaDateTime } from './numbering.js';
 
@@ -101,6 +102,14 @@ export function receiptPdf(r: ReceiptRow): Promise<Buffer> {
   doc.moveDown(1.5).fillColor('#000000');
 
   doc.font('Helvetica-Bold').fontSize(16).text('Payment receipt');
+  if (isTestPayment(r.paymentId)) {
+    // Test mode's checkout moves no money: its receipt must never pass for a real one.
+    doc
+      .fontSize(11)
+      .fillColor('#b91c1c')
+      .text('TEST MODE: no money was received. This is not a receipt for a real payment.', { width })
+      .fillColor('#000000');
+  }
   doc.moveDown(0.5);
   const field = (label: string, value: string) => {
     doc.font('Helvetica-Bold').fontSize(10).text(`${label}: `, { continued: true });

@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { PaymentProvider } from './types.js';
 import { checkoutSignature, hmacHex, safeEqualHex } from './signatures.js';
 
+/**
+ * How the test checkout's payment ids begin. Razorpay's are `pay_` and letters and digits only, so a
+ * receipt can tell a test payment (no money moved) from a real one by its id alone.
+ */
+export const TEST_PAYMENT_PREFIX = 'pay_test_';
+export const isTestPayment = (paymentId: string) => paymentId.startsWith(TEST_PAYMENT_PREFIX);
+
 export const TEST_KEY_ID = 'rzp_test_remotefix_builtin';
 
 /**
@@ -24,7 +31,7 @@ export function createTestProvider(secretSeed: string): PaymentProvider & {
     // Its checkout settles the order itself: nothing is ever captured behind the app's back.
     capturedPayments: async () => [],
     signCheckout(orderId) {
-      const paymentId = `pay_test_${randomBytes(9).toString('base64url')}`;
+      const paymentId = `${TEST_PAYMENT_PREFIX}${randomBytes(9).toString('base64url')}`;
       return { paymentId, signature: checkoutSignature(secret, orderId, paymentId) };
     },
   };
