@@ -68,6 +68,15 @@ describe('POST /api/password/forgot', () => {
     expect(inbox.to(nobody)).toEqual([]);
   });
 
+  it('sends one account at most 3 links in 15 minutes, however many asks arrive at once', async () => {
+    const s = await signUp(t);
+    // A burst at once (an attacker's, to flood the inbox): on PostgreSQL they run side by side.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => forgot(s.user.email)));
+    expect(answers.every((r) => r.statusCode === 202)).toBe(true);
+    const issued = await t.database.db.$count(passwordResets, eq(passwordResets.userId, s.user.id));
+    expect(issued).toBe(3);
+  });
+
   it('keeps only the token’s SHA-256, and refuses a malformed body with 400', async () => {
     const s = await signUp(t);
     const token = await resetToken(s);

@@ -39,16 +39,21 @@ export async function requestPasswordReset(db: Db, notices: Notices, email: stri
   const started = performance.now();
   try {
     const user = await findUserByEmail(db, email);
-    if (!user || (await resetsSince(db, user.id, new Date(Date.now() - RESET_CAP_WINDOW_MS))) >= RESET_CAP) return;
+    if (!user) return;
     const token = randomBytes(32).toString('base64url');
     await db.transaction(async (tx) => {
+      // Counted under the account's row lock: asks that arrive together take turns, so a burst gets
+      // no more links than asks one after another would.
+      const locked = await lockUser(tx, user.id);
+      if (!locked) return;
+      if ((await resetsSince(tx, user.id, new Date(Date.now() - RESET_CAP_WINDOW_MS))) >= RESET_CAP) return;
       await insertPasswordReset(tx, {
         tokenHash: hashToken(token),
         userId: user.id,
-        tokenVersion: user.tokenVersion,
+        tokenVersion: locked.tokenVersion,
         expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
       });
-      await notices.passwordReset(tx, user, token);
+      await notices.passwordReset(tx, locked, token);
     });
   } finally {
     const left = FORGOT_MIN_MS - (performance.now() - started);
