@@ -154,10 +154,10 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await googleRoutes(api, { db, tokens, config });
     await catalogueRoutes(api, { db });
     await contactRoutes(api, { db, config, notices });
-    await ticketRoutes(api, { db, notices });
+    await ticketRoutes(api, { db, notices, writesPerMinute: config.rateLimit.writes });
     await staffTicketRoutes(api, { db, notices });
     await receiptRoutes(api, { db });
-    await conversationRoutes(api, { db, notices });
+    await conversationRoutes(api, { db, notices, writesPerMinute: config.rateLimit.writes });
     await userRoutes(api, { db });
     await eventRoutes(api, { streams, perAccount: config.eventStreamsPerAccount });
     await catalogueAdminRoutes(api, { db });

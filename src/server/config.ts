@@ -143,6 +143,9 @@ const envSchema = z
     RATE_LIMIT_CONTACT: positiveInt.default(5),
     // Payment orders a customer may open a minute (each one is a call to the provider's Orders API).
     RATE_LIMIT_ORDERS: positiveInt.default(30),
+    // What one signed-in account may write a minute that others read or that piles up: messages, its
+    // remote session, its profile (one budget for them all).
+    RATE_LIMIT_WRITES: positiveInt.default(60),
     EVENT_STREAMS_PER_ACCOUNT: positiveInt.default(DEFAULT_EVENT_STREAMS_PER_ACCOUNT),
     // Behind a load balancer: which proxies to believe about the client address (rate limits use it).
     TRUST_PROXY: trustProxy,
@@ -229,7 +232,7 @@ export interface Config {
     retryLimit: number;
     retryDelaySeconds: number;
   };
-  rateLimit: { auth: number; contact: number; orders: number };
+  rateLimit: { auth: number; contact: number; orders: number; writes: number };
   /** Open GET /api/events streams one account may hold on one instance (429 beyond). */
   eventStreamsPerAccount: number;
   /** The longest a client may take to send one request, body included (ms). */
@@ -282,7 +285,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retryLimit: e.MAIL_RETRY_LIMIT,
       retryDelaySeconds: e.MAIL_RETRY_DELAY,
     },
-    rateLimit: { auth: e.RATE_LIMIT_AUTH, contact: e.RATE_LIMIT_CONTACT, orders: e.RATE_LIMIT_ORDERS },
+    rateLimit: {
+      auth: e.RATE_LIMIT_AUTH,
+      contact: e.RATE_LIMIT_CONTACT,
+      orders: e.RATE_LIMIT_ORDERS,
+      writes: e.RATE_LIMIT_WRITES,
+    },
     eventStreamsPerAccount: e.EVENT_STREAMS_PER_ACCOUNT,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,

@@ -159,6 +159,23 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
   });
 });
 
+// A Google callback may change an account, and every one makes the guard forget the callers it
+// remembers: anyone could call it in a loop, so it spends the sign-in start's budget.
+describe('Google sign-in: its start and its callback share one budget per client', () => {
+  it('2 starts + 1 callback use it up; the next callback or start is 429', async () => {
+    const ip = '10.0.8.1';
+    const call = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: ip });
+    // Not configured here: each answer sends the browser back to / (302), and still counts.
+    expect((await call('/api/google/login')).statusCode).toBe(302);
+    expect((await call('/api/google/login')).statusCode).toBe(302);
+    expect((await call('/api/google/callback?state=x&code=y')).statusCode).toBe(302);
+    expectLimited(await call('/api/google/callback?state=x&code=y'));
+    expectLimited(await call('/api/google/login'));
+    // Its own budget: login is not used up.
+    expect((await login(ip)).statusCode).toBe(401);
+  });
+});
+
 // Each order the server opens is a call to the payment provider (Razorpay's Orders API): a customer
 // in a loop must not spend the merchant's budget with it, nor fill the payments table.
 describe('opening payment orders has a budget per customer', () => {

@@ -89,6 +89,7 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     RATE_LIMIT_AUTH: '100000',
     RATE_LIMIT_ORDERS: '100000',
     RATE_LIMIT_CONTACT: '100000',
+    RATE_LIMIT_WRITES: '100000',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...('url' in opts.database ? { DATABASE_URL: opts.database.url } : { DATA_DIR: opts.database.dataDir }),
     ...opts.env,

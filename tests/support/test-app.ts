@@ -62,6 +62,7 @@ export async function createTestApp(
     RATE_LIMIT_AUTH: '10000',
     RATE_LIMIT_ORDERS: '10000',
     RATE_LIMIT_CONTACT: '10000',
+    RATE_LIMIT_WRITES: '10000',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     ...env,

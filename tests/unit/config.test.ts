@@ -34,7 +34,7 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.jwtSecret).toBeUndefined();
     expect(c.admin).toBeUndefined();
-    expect(c.rateLimit).toEqual({ auth: 20, contact: 5, orders: 30 });
+    expect(c.rateLimit).toEqual({ auth: 20, contact: 5, orders: 30, writes: 60 });
     expect(c.databasePoolMax).toBe(4);
     expect(c.databaseStatementTimeoutMs).toBe(5000);
     expect(c.payments.provider).toBe('test');
@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_AUTH: '7',
       RATE_LIMIT_CONTACT: '3',
       RATE_LIMIT_ORDERS: '4',
+      RATE_LIMIT_WRITES: '9',
       PUBLIC_URL: 'https://remotefix.example/',
       DATABASE_URL: 'postgres://u:p@db:5432/rf',
       DATABASE_POOL_MAX: '12',
@@ -59,7 +60,7 @@ describe('loadConfig', () => {
     });
     expect(c.port).toBe(8080);
     expect(c.dataDir).toBe('/var/lib/remotefix');
-    expect(c.rateLimit).toEqual({ auth: 7, contact: 3, orders: 4 });
+    expect(c.rateLimit).toEqual({ auth: 7, contact: 3, orders: 4, writes: 9 });
     expect(c.publicUrl).toBe('https://remotefix.example');
     expect(c.databaseUrl).toBe('postgres://u:p@db:5432/rf');
     expect(c.databasePoolMax).toBe(12);
@@ -90,6 +91,7 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_AUTH', 'many'],
     ['RATE_LIMIT_CONTACT', '-5'],
     ['RATE_LIMIT_ORDERS', '0'],
+    ['RATE_LIMIT_WRITES', '0'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['DATABASE_POOL_MAX', '0'],
     ['DATABASE_POOL_MAX', '2.5'],

@@ -23,3 +23,17 @@ export function errors<const C extends number>(...codes: C[]): Record<C, typeof 
 }
 
 export const ONE_MINUTE = 60_000;
+
+/**
+ * One budget per signed-in account for what it writes that others read or that piles up (a message,
+ * its remote session, its profile): `perMinute` of them a minute in all (RATE_LIMIT_WRITES), counted
+ * in the shared store, so across every instance. It runs after the auth hook: it counts the account.
+ */
+export function accountWriteLimit(app: ZodApp, perMinute: number) {
+  return app.rateLimit({
+    max: perMinute,
+    timeWindow: ONE_MINUTE,
+    groupId: 'account-writes',
+    keyGenerator: (request) => `account:${request.user?.id ?? request.ip}`,
+  });
+}

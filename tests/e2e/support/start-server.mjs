@@ -22,6 +22,7 @@ const child = spawn(process.execPath, ['dist/server/server/main.js'], {
     RATE_LIMIT_AUTH: '10000',
     RATE_LIMIT_ORDERS: '10000',
     RATE_LIMIT_CONTACT: '10000',
+    RATE_LIMIT_WRITES: '10000',
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     ADMIN_NAME: 'E2E Admin',

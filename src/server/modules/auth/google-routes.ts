@@ -31,9 +31,10 @@ export async function googleRoutes(
     secure,
     maxAge: GOOGLE_DONE.maxAgeSeconds,
   };
-  // Each start stores a sign-in (state, nonce, verifier) for 10 minutes: a per-client budget of its
-  // own, as many a minute as login and signup together have (RATE_LIMIT_AUTH).
-  const startLimit = app.rateLimit({ max: config.rateLimit.auth, timeWindow: ONE_MINUTE, groupId: 'google-login' });
+  // Each start stores a sign-in (state, nonce, verifier) for 10 minutes, and each callback may change
+  // an account (every instance's guard then forgets the callers it remembers, plugins/auth.ts): one
+  // per-client budget for both, as many a minute as login and signup together have (RATE_LIMIT_AUTH).
+  const googleLimit = app.rateLimit({ max: config.rateLimit.auth, timeWindow: ONE_MINUTE, groupId: 'google-login' });
 
   const fail = (reply: FastifyReply, reason: GoogleFailure) =>
     reply.clearCookie(COOKIE, { path: COOKIE_PATH }).redirect(`/?authError=${reason}`, 302);
@@ -46,7 +47,7 @@ export async function googleRoutes(
 
   app.get('/api/google/login', {
     config: { access: 'public' },
-    onRequest: startLimit,
+    onRequest: googleLimit,
     schema: { tags: ['auth'], summary: 'Start Google sign-in (browser navigation; redirects to the issuer)' },
     handler: async (request, reply) => {
       if (!google.enabled) return fail(reply, 'not_configured');
@@ -63,6 +64,7 @@ export async function googleRoutes(
 
   app.get('/api/google/callback', {
     config: { access: 'public', changesAccounts: true },
+    onRequest: googleLimit,
     schema: {
       tags: ['auth'],
       summary: 'The issuer’s redirect back: verifies the ID token, signs in, goes to /auth/success',

@@ -9,7 +9,7 @@ import {
 import { loginResponseSchema } from '../../../shared/contracts/two-factor.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
+import { accountWriteLimit, errors, ONE_MINUTE, type ZodApp } from '../../lib/http.js';
 import { requireSession, requireUser } from '../../plugins/auth.js';
 import { createAccount, login, toPublicUser, updateProfile } from './service.js';
 import { endSession } from './sessions.js';
@@ -25,6 +25,7 @@ export async function authRoutes(
   // (even with a groupId) gets its own counter store per route, so the one limiter hook is shared instead.
   // The groupId names its counters in the database, which every instance shares.
   const authLimit = app.rateLimit({ max: config.rateLimit.auth, timeWindow: ONE_MINUTE, groupId: 'auth' });
+  const writeLimit = accountWriteLimit(app, config.rateLimit.writes);
 
   app.post('/api/signup', {
     config: { access: 'public' },
@@ -94,12 +95,13 @@ export async function authRoutes(
   // ADMIN_EMAIL's: moved here, the next boot would make a second superadmin.
   app.patch('/api/profile', {
     config: { access: ['user'], changesAccounts: true },
+    onRequest: writeLimit,
     schema: {
       tags: ['auth'],
       summary: 'Update your name, email and phone (customers)',
       security: [{ bearer: [] }],
       body: profileBodySchema,
-      response: { 200: userResponseSchema, ...errors(400, 401, 403, 409) },
+      response: { 200: userResponseSchema, ...errors(400, 401, 403, 409, 429) },
     },
     handler: async (request) => {
       const user = await updateProfile(db, requireUser(request).id, request.body);

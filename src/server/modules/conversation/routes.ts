@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contracts/messages.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { errors, type ZodApp } from '../../lib/http.js';
+import { accountWriteLimit, errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { Notices } from '../email/notices.js';
 import { attachmentDownload, checkUploader, createUploadSlots, readUpload, storeUpload } from './attachments.js';
@@ -26,7 +26,12 @@ const fileBytes = z.any().describe('The file’s bytes, of the type in Content-T
  * The conversation on a ticket (DECISIONS.md §7.2). Any signed-in account may call these; who may
  * read or write what on a ticket is tickets/policy.ts's to say, asked by the service.
  */
-export async function conversationRoutes(app: ZodApp, { db, notices }: { db: Db; notices: Notices }) {
+export async function conversationRoutes(
+  app: ZodApp,
+  { db, notices, writesPerMinute }: { db: Db; notices: Notices; writesPerMinute: number },
+) {
+  const writeLimit = accountWriteLimit(app, writesPerMinute);
+
   app.get('/api/tickets/:id/messages', {
     config: { access: 'authenticated' },
     schema: {
@@ -43,6 +48,7 @@ export async function conversationRoutes(app: ZodApp, { db, notices }: { db: Db;
 
   app.post('/api/tickets/:id/messages', {
     config: { access: 'authenticated' },
+    onRequest: writeLimit,
     schema: {
       tags: ['conversation'],
       summary:
@@ -50,7 +56,7 @@ export async function conversationRoutes(app: ZodApp, { db, notices }: { db: Db;
       security: bearer,
       params: idParamsSchema,
       body: postMessageBodySchema,
-      response: { 201: messageResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      response: { 201: messageResponseSchema, ...errors(400, 401, 403, 404, 409, 429) },
     },
     handler: async (request, reply) =>
       reply

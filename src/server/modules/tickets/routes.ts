@@ -7,14 +7,19 @@ import {
   ticketsResponseSchema,
 } from '../../../shared/contracts/tickets.js';
 import type { Db } from '../../db/client.js';
-import { errors, type ZodApp } from '../../lib/http.js';
+import { accountWriteLimit, errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { Notices } from '../email/notices.js';
 import { ticketForPaidOrder } from '../payments/service.js';
 import { ticketPage } from './serialize.js';
 import { customerTicket, setRemoteAccess, ticketForReader } from './service.js';
 
-export async function ticketRoutes(app: ZodApp, { db, notices }: { db: Db; notices: Notices }) {
+export async function ticketRoutes(
+  app: ZodApp,
+  { db, notices, writesPerMinute }: { db: Db; notices: Notices; writesPerMinute: number },
+) {
+  const writeLimit = accountWriteLimit(app, writesPerMinute);
+
   app.get('/api/tickets', {
     config: { access: ['user'] },
     schema: {
@@ -65,6 +70,7 @@ export async function ticketRoutes(app: ZodApp, { db, notices }: { db: Db; notic
 
   app.put('/api/tickets/:id/remote-access', {
     config: { access: ['user'] },
+    onRequest: writeLimit,
     schema: {
       tags: ['tickets'],
       summary:
@@ -72,7 +78,7 @@ export async function ticketRoutes(app: ZodApp, { db, notices }: { db: Db; notic
       security: [{ bearer: [] }],
       params: idParamsSchema,
       body: remoteAccessBodySchema,
-      response: { 200: ticketResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      response: { 200: ticketResponseSchema, ...errors(400, 401, 403, 404, 409, 429) },
     },
     handler: async (request) => ({
       ticket: await setRemoteAccess(db, requireUser(request), request.params.id, request.body),
