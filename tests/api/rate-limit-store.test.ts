@@ -36,6 +36,13 @@ describe('rate-limit counters in the database', () => {
     expect((await countHit(db, 'store-test:window', 60_000)).count).toBe(1);
   });
 
+  it('keeps its counters out of the write-ahead log (an unlogged table: a hit waits for no disk flush)', async () => {
+    const result = (await t.database.db.execute(
+      sql`select relpersistence from pg_class where relname = 'rate_limits' and relkind = 'r'`,
+    )) as unknown as { rows: { relpersistence: string }[] };
+    expect(result.rows).toEqual([{ relpersistence: 'u' }]);
+  });
+
   it('counts hits sent all at once exactly', async () => {
     const db = t.database.db;
     const hits = await Promise.all(Array.from({ length: 20 }, () => countHit(db, 'store-test:burst', 60_000)));
