@@ -129,7 +129,9 @@ test.describe('All Tickets: search and CSV', () => {
     await expectOnly(page, [done]);
     await expect(statusFilter(page)).toHaveValue('completed');
     // The ticket page's own way back does the same.
-    await ticketRows(page).getByRole('link', { name: /Open ticket/ }).click();
+    await ticketRows(page)
+      .getByRole('link', { name: /Open ticket/ })
+      .click();
     await page.getByRole('link', { name: 'Back to All Tickets' }).click();
     await expect(page).toHaveURL(/\/admin\?/);
     await expectOnly(page, [done]);

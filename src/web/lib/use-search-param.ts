@@ -49,11 +49,13 @@ export function useSearchText(name = 'q'): [string, (text: string) => void, stri
     // Only a settled change writes the address; `kept` follows from it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
-  useEffect(() => {
-    // The address changed by other means (a link to the bare list): the box shows what is searched.
+  // The address changed by other means (a link to the bare list): the box shows what is searched.
+  // Adjusted while rendering, as React advises for state that follows a changed input.
+  const [lastKept, setLastKept] = useState(kept);
+  if (kept !== lastKept) {
+    setLastKept(kept);
     if (kept !== settled) setText(kept);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kept]);
+  }
   return [text, setText, kept];
 }
 
