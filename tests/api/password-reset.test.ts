@@ -44,6 +44,13 @@ async function resetToken(s: Session): Promise<string> {
   return new URL(link!).searchParams.get('token') ?? '';
 }
 
+/** Every reset link of the account, expired a second ago. */
+const expireLinksOf = (s: Session) =>
+  t.database.db
+    .update(passwordResets)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(passwordResets.userId, s.user.id));
+
 describe('POST /api/password/forgot', () => {
   it('answers 202 { ok: true } alike for an account and for no account, and emails only the account', async () => {
     const s = await signUp(t);
@@ -110,10 +117,7 @@ describe('POST /api/password/reset', () => {
   it('an expired, unknown or superseded token: 400; a weak password is refused without using the link', async () => {
     const s = await signUp(t);
     const expired = await resetToken(s);
-    await t.database.db
-      .update(passwordResets)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(passwordResets.userId, s.user.id));
+    await expireLinksOf(s);
     expectError(await reset(expired), 400, /invalid, used or expired/);
     expectError(await reset('x'.repeat(43)), 400, /invalid, used or expired/);
     expectError(await post(t, '/api/password/reset', { token: '', password: NEW_PASSWORD }), 400);
@@ -169,10 +173,7 @@ describe('POST /api/password/reset/check', () => {
   it('an expired, unknown, superseded or malformed token: 400 { error }', async () => {
     const s = await signUp(t);
     const expired = await resetToken(s);
-    await t.database.db
-      .update(passwordResets)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(passwordResets.userId, s.user.id));
+    await expireLinksOf(s);
     expectError(await check(expired), 400, /invalid, used or expired/);
     expectError(await check('x'.repeat(43)), 400, /invalid, used or expired/);
     expectError(await check(''), 400, /incomplete/);
