@@ -10,11 +10,18 @@ export const cookieOf = (res: LightMyRequestResponse) => {
   return first?.split(';')[0] ?? '';
 };
 
-/** Google sign-in as a browser goes through it, on a test file's app and issuer (read at each call). */
+/**
+ * Google sign-in as a browser goes through it, on a test file's app and issuer (read at each call).
+ * Each sign-in comes from a client address of its own, as from another browser: its start and its
+ * callback spend that client's budget (RATE_LIMIT_AUTH), which a file may set low to test the limit.
+ */
 export function googleFlow(app: () => TestApp, oidc: () => Awaited<ReturnType<typeof startIssuer>>) {
+  let flows = 0;
   /** Starts a sign-in on the app, lets the issuer approve it, and returns the callback the browser would follow. */
   async function approvedCallback() {
-    const login = await app().app.inject({ method: 'GET', url: '/api/google/login' });
+    flows++;
+    const remoteAddress = `10.250.${(flows >> 8) & 255}.${flows & 255}`;
+    const login = await app().app.inject({ method: 'GET', url: '/api/google/login', remoteAddress });
     expect(login.statusCode).toBe(302);
     const authorize = new URL(String(login.headers.location));
     expect(authorize.origin).toBe(new URL(oidc().url).origin);
@@ -26,14 +33,15 @@ export function googleFlow(app: () => TestApp, oidc: () => Awaited<ReturnType<ty
     return {
       path: `${callback.pathname}${callback.search}`,
       cookie: cookieOf(login),
+      remoteAddress,
       state: callback.searchParams.get('state') ?? '',
       nonce: authorize.searchParams.get('nonce') ?? '',
     };
   }
 
   /** Follows the callback with the cookie the sign-in started with. */
-  const finish = (cb: { path: string; cookie: string }) =>
-    app().app.inject({ method: 'GET', url: cb.path, headers: { cookie: cb.cookie } });
+  const finish = (cb: { path: string; cookie: string; remoteAddress?: string }) =>
+    app().app.inject({ method: 'GET', url: cb.path, headers: { cookie: cb.cookie }, remoteAddress: cb.remoteAddress });
 
   return { approvedCallback, finish };
 }
