@@ -11,6 +11,7 @@ import {
   runId,
   SERVICE,
 } from './support/staff';
+import { shownTime } from './support/times';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -142,10 +143,7 @@ test.describe('admin on a phone', () => {
     await expect(card.getByText(SERVICE, { exact: true })).toBeVisible();
     await expect(card.getByText(description, { exact: true })).toBeVisible();
     // Created at, formatted in the browser's own time zone as the app does.
-    const createdAt = await page.evaluate(
-      (iso) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
-      ticket.createdAt,
-    );
+    const createdAt = await shownTime(page, ticket.createdAt);
     await expect(card.getByText(createdAt, { exact: true })).toBeVisible();
     // The status badge comes first; the status select's options follow it.
     const badge = (status: string) => card.getByText(status, { exact: true }).first();

@@ -12,16 +12,13 @@ import {
   ticketItems,
 } from './support/customer';
 import { MAIN, recordRequests, SERVICE, SUB } from './support/staff';
+import { shownTime } from './support/times';
 
 /** The page's own POST /api/tickets calls: /verify answers the booked ticket, so there should be none. */
 const ticketPosts = (page: Page) => recordRequests(page, /^\/api\/tickets$/, 'POST');
 
 /** The date as the page formats it (in the browser's own time zone). */
-const bookedLabel = (page: Page, iso: string) =>
-  page.evaluate(
-    (d) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(d)),
-    iso,
-  );
+const bookedLabel = shownTime;
 
 test.describe('booking and paying', () => {
   test('Pay in the Test payment dialog books the ticket and lists it', async ({ page, request }) => {

@@ -1,13 +1,14 @@
 // In the viewer's own time zone, named ("27 Nov 2026, 8:15 pm IST"): the CSV, receipts and emails
 // say India time, and an engineer or customer elsewhere sees at once which time this is.
-const dateTime = new Intl.DateTimeFormat('en-IN', {
+export const DATE_TIME_FORMAT: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
-});
+};
+const dateTime = new Intl.DateTimeFormat('en-IN', DATE_TIME_FORMAT);
 
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
