@@ -1,18 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import type { Role } from '@shared/roles';
-import { homePathFor } from '@shared/roles';
-
-/** What a link to a ticket's page carries: the list it was opened from, its search and filters included. */
-export interface OpenedFrom {
-  from: string;
-}
-
-/** The state a list's link to a ticket passes (OpenTicketLink). */
-export function useOpenedFromHere(): OpenedFrom {
-  const { pathname, search } = useLocation();
-  return { from: `${pathname}${search}` };
-}
+import { homePathFor, type Role } from '@shared/roles';
+import type { OpenedFrom } from './open-ticket-link';
 
 const LABELS: Record<Role, string> = {
   user: 'Back to my tickets',

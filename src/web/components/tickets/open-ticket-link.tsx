@@ -1,8 +1,21 @@
 import { MessagesSquare } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
-import { useOpenedFromHere } from './back-to-list-link';
+
+/**
+ * What a link to a ticket's page carries: the list it was opened from, its search and filters
+ * included (the ticket page's BackToListLink leads there). Kept here, not beside that link, so the
+ * lists do not load the ticket page's parts.
+ */
+export interface OpenedFrom {
+  from: string;
+}
+
+function useOpenedFromHere(): OpenedFrom {
+  const { pathname, search } = useLocation();
+  return { from: `${pathname}${search}` };
+}
 
 /**
  * Opens a ticket's own page (its conversation), with the count of messages the caller has not read
