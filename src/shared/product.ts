@@ -23,6 +23,12 @@ export const SUPPORT_HOURS = {
  */
 export const PAGE_SIZE = { default: 20, max: 100 } as const;
 
+/**
+ * Events a page of a ticket's history holds (GET /api/admin/tickets/{id}/history): a usual ticket's
+ * whole trail fits in the first; one whose customer keeps changing the remote session pages on.
+ */
+export const HISTORY_PAGE = { default: 100, max: 200 } as const;
+
 export const LIMITS = {
   nameMax: 100,
   emailMax: 254,

@@ -227,6 +227,44 @@ test.describe('Change engineer', () => {
   });
 });
 
+test.describe('a ticket history longer than a page', () => {
+  test('shows the first page and loads the rest with Load more, the focus on the first event it brought', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const run = runId();
+    const { ticket } = await bookTicketViaApi(request, `Long history (${run}).`);
+    const engineer = await createEngineerViaApi(request, `Paging Engineer ${run}`);
+    const headers = auth(await adminToken(request));
+    // 51 assignments and as many unassignments: with the booking's own events, past a page of 100.
+    for (let i = 0; i < 51; i++) {
+      const assigned = await request.patch(`/api/admin/tickets/${ticket.id}/assign`, {
+        headers,
+        data: { engineerId: engineer.user.id },
+      });
+      expect(assigned.status(), await assigned.text()).toBe(200);
+      const unassigned = await request.delete(`/api/admin/tickets/${ticket.id}/assign`, { headers });
+      expect(unassigned.status(), await unassigned.text()).toBe(200);
+    }
+
+    await openAdmin(page, request);
+    const { row } = await revealTicketRow(page, ticket.description);
+    await row.getByRole('button', { name: `History of ticket ${SERVICE}` }).click();
+    const history = page.getByRole('dialog', { name: 'Ticket history' });
+    const events = history.getByRole('list', { name: 'Events' }).getByRole('listitem');
+    await expect(events).toHaveCount(100);
+    await expect(events.first()).toContainText('Payment order opened');
+    await history.getByRole('button', { name: 'Load more' }).click();
+    await expect(history.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    const total = await events.count();
+    expect(total).toBeGreaterThan(100);
+    await expect(events.nth(100)).toBeFocused();
+    await expect(events.last()).toContainText(`Engineer unassigned`);
+    await expect(events.filter({ hasText: 'Engineer unassigned' })).toHaveCount(51);
+  });
+});
+
 test.describe('accessibility', () => {
   test('every admin tab, the history dialog and the database viewer have no serious axe violations', async ({
     page,

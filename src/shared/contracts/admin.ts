@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CREATABLE_ROLES, ROLES } from '../roles.js';
 import { TICKET_EVENT_KINDS, TICKET_STATUSES } from '../tickets.js';
-import { LIMITS } from '../product.js';
+import { HISTORY_PAGE, LIMITS } from '../product.js';
 import { COMPUTER_TYPES, URGENCIES } from './contact.js';
 import { emailField, idSchema, nameField, phoneField, requiredId, requiredText } from './common.js';
 import { passwordField } from './auth.js';
@@ -29,7 +29,17 @@ export const ticketEventSchema = z.object({
   detail: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });
-export const ticketHistoryResponseSchema = z.object({ events: z.array(ticketEventSchema) });
+/** GET /api/admin/tickets/{id}/history: oldest first, paged like a thread (contracts/messages.ts). */
+export const ticketHistoryQuerySchema = z.object({
+  /** Only the events after this one (an event of this ticket's history). */
+  after: idSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE.max).default(HISTORY_PAGE.default),
+});
+export const ticketHistoryResponseSchema = z.object({
+  events: z.array(ticketEventSchema),
+  /** More events follow this page: pass this (the last event's id) as `after`. Null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type TicketHistoryResponse = z.infer<typeof ticketHistoryResponseSchema>;
 export type TicketEvent = z.infer<typeof ticketEventSchema>;
 

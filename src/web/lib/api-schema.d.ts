@@ -3040,10 +3040,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A ticket’s history: status changes, assignment, payments, completion */
+    /** A ticket’s history, oldest first (paged): status changes, assignment, payments, completion */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          after?: string;
+          limit?: number;
+        };
         header?: never;
         path: {
           id: string;
@@ -3087,6 +3090,7 @@ export interface paths {
                 };
                 createdAt: string;
               }[];
+              nextCursor: string | null;
             };
           };
         };

@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { TicketEventDetails, TicketEventKind } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import { ticketEvents, users } from '../../db/schema/index.js';
@@ -42,8 +42,20 @@ export async function hasPaymentEvent(db: Db, orderId: string, kind: TicketEvent
   return rows.some((r) => (r.detail as { paymentId?: unknown }).paymentId === paymentId);
 }
 
-/** A ticket's trail, oldest first, with who did each thing: its own events and its booking order's. */
-export function eventsOfTicket(db: Db, ticketId: string, bookingOrderId: string) {
+/**
+ * A page of a ticket's trail, oldest first, with who did each thing: its own events and its booking
+ * order's; `limit + 1` rows (so the caller sees whether more follow), after the event `after` if
+ * given. An `after` that is not of this trail matches nothing.
+ */
+export function eventsOfTicket(
+  db: Db,
+  q: { ticketId: string; bookingOrderId: string; after?: string | undefined; limit: number },
+) {
+  const ofTrail = or(eq(ticketEvents.ticketId, q.ticketId), eq(ticketEvents.orderId, q.bookingOrderId));
+  const after = q.after
+    ? sql`(${ticketEvents.createdAt}, ${ticketEvents.id}) > (select e.created_at, e.id from ${ticketEvents} e
+        where e.id = ${q.after} and (e.ticket_id = ${q.ticketId} or e.order_id = ${q.bookingOrderId}))`
+    : undefined;
   return db
     .select({
       id: ticketEvents.id,
@@ -56,6 +68,7 @@ export function eventsOfTicket(db: Db, ticketId: string, bookingOrderId: string)
     })
     .from(ticketEvents)
     .leftJoin(users, eq(users.id, ticketEvents.actorId))
-    .where(or(eq(ticketEvents.ticketId, ticketId), eq(ticketEvents.orderId, bookingOrderId)))
-    .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));
+    .where(and(ofTrail, after))
+    .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id))
+    .limit(q.limit + 1);
 }

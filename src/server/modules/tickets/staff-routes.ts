@@ -2,6 +2,7 @@ import {
   assignBodySchema,
   assignResponseSchema,
   statusChangeBodySchema,
+  ticketHistoryQuerySchema,
   ticketHistoryResponseSchema,
 } from '../../../shared/contracts/admin.js';
 import { idParamsSchema } from '../../../shared/contracts/common.js';
@@ -116,11 +117,12 @@ export async function staffTicketRoutes(app: ZodApp, { db, notices }: { db: Db; 
     config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
-      summary: 'A ticket’s history: status changes, assignment, payments, completion',
+      summary: 'A ticket’s history, oldest first (paged): status changes, assignment, payments, completion',
       security: bearer,
       params: idParamsSchema,
+      querystring: ticketHistoryQuerySchema,
       response: { 200: ticketHistoryResponseSchema, ...errors(400, 401, 403, 404) },
     },
-    handler: async (request) => ({ events: await ticketHistory(db, request.params.id) }),
+    handler: async (request) => ticketHistory(db, request.params.id, request.query),
   });
 }

@@ -136,16 +136,20 @@ export async function completeTicket(db: Db, notices: Notices, engineer: UserRow
   return staffView(db, ticketId, engineer);
 }
 
-/** Everything that happened to a ticket, oldest first, with who did it. */
-export async function ticketHistory(db: Db, ticketId: string) {
+/** A page of everything that happened to a ticket, oldest first, with who did it. */
+export async function ticketHistory(db: Db, ticketId: string, q: { after?: string | undefined; limit: number }) {
   const ticket = await findTicket(db, ticketId);
   if (!ticket) throw notFound('Ticket not found');
-  const rows = await eventsOfTicket(db, ticketId, ticket.bookingOrderId);
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    detail: r.detail,
-    createdAt: r.createdAt.toISOString(),
-    actor: r.actorId && r.actorName && r.actorRole ? { id: r.actorId, name: r.actorName, role: r.actorRole } : null,
-  }));
+  const rows = await eventsOfTicket(db, { ticketId, bookingOrderId: ticket.bookingOrderId, ...q });
+  const page = rows.slice(0, q.limit);
+  return {
+    events: page.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      detail: r.detail,
+      createdAt: r.createdAt.toISOString(),
+      actor: r.actorId && r.actorName && r.actorRole ? { id: r.actorId, name: r.actorName, role: r.actorRole } : null,
+    })),
+    nextCursor: rows.length > q.limit ? (page.at(-1)?.id ?? null) : null,
+  };
 }

@@ -53,11 +53,18 @@ export const useAdminTickets = (status: TicketStatus | '', q = '', paid: PaidFil
     }),
   );
 
+/** A ticket's history, oldest first, a page at a time (the server's default page). */
 export const useTicketHistory = (id: string, enabled: boolean) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: adminKeys.history(id),
-    queryFn: () =>
-      answer(api.GET('/api/admin/tickets/{id}/history', { params: { path: { id } } })).then((r) => r.events),
+    queryFn: ({ pageParam }) =>
+      answer(
+        api.GET('/api/admin/tickets/{id}/history', {
+          params: { path: { id }, query: { after: pageParam || undefined } },
+        }),
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
   });
 
