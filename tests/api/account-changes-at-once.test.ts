@@ -110,6 +110,14 @@ describe('account changes hold for the next request before the database announce
     expectError(await me(engineer.headers), 401);
   });
 
+  it('PATCH /api/admin/users/:id: the account’s sessions end at once', async () => {
+    const admin = await signUp(t, {}, 'admin');
+    const engineer = await signUp(t, { password: PASSWORD }, 'engineer');
+    expect((await send('GET', '/api/engineer/assigned-tickets', engineer.headers)).statusCode).toBe(200);
+    expectOk(await send('PATCH', `/api/admin/users/${engineer.user.id}`, admin.headers, { role: 'user' }));
+    expectError(await me(engineer.headers), 401);
+  });
+
   it('GET /api/google/callback that takes an address over: the password sessions end at once', async () => {
     const s = await signUp(t);
     expect((await me(s.headers)).statusCode).toBe(200);

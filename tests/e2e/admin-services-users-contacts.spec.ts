@@ -1,5 +1,29 @@
-import { E2E_ADMIN, expect, expectToast, signUpViaApi, test, toast, uniqueEmail } from './support/fixtures';
-import { MAIN, openAdmin, openTab, recordRequests, reveal, runId, SERVICE, SUB, visitorPage } from './support/staff';
+import {
+  E2E_ADMIN,
+  expect,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  signUpViaApi,
+  test,
+  toast,
+  uniqueEmail,
+} from './support/fixtures';
+import {
+  adminToken,
+  apiLogin,
+  auth,
+  bookTicketViaApi,
+  createEngineerViaApi,
+  MAIN,
+  openAdmin,
+  openTab,
+  recordRequests,
+  reveal,
+  runId,
+  SERVICE,
+  SUB,
+  visitorPage,
+} from './support/staff';
 
 test.describe('Services tab', () => {
   test('add a main category and a sub-service, rename it, then delete the category after confirming', async ({
@@ -222,6 +246,74 @@ test.describe('All Users tab', () => {
     await form.getByRole('button', { name: 'Cancel' }).click();
     await expect(form).toBeHidden();
     await expect(panel.getByRole('button', { name: '+ New User' })).toBeVisible();
+  });
+});
+
+test.describe('Change role', () => {
+  // The refusal answers 409, which the browser logs as a failed load.
+  test.use({ allowConsoleErrors: /^Failed to load resource: the server responded with a status of 409/ });
+
+  test('Change role turns an engineer who leaves into a customer, once no open ticket is theirs', async ({
+    page,
+    request,
+  }) => {
+    const run = runId();
+    const engineer = await createEngineerViaApi(request, `Leaving Engineer ${run}`);
+    const session = await apiLogin(request, engineer.user.email, engineer.password);
+    const { ticket } = await bookTicketViaApi(request, `Role change ticket (${run}).`);
+    const headers = auth(await adminToken(request));
+    const assigned = await request.patch(`/api/admin/tickets/${ticket.id}/assign`, {
+      headers,
+      data: { engineerId: engineer.user.id },
+    });
+    expect(assigned.status(), await assigned.text()).toBe(200);
+
+    await openAdmin(page, request);
+    const panel = await openTab(page, 'All Users');
+    await panel.getByRole('searchbox', { name: 'Search' }).fill(engineer.user.email);
+    const card = panel.getByRole('list', { name: 'All users' }).getByRole('listitem');
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText('engineer', { exact: true })).toBeVisible();
+
+    await card.getByRole('button', { name: `Change the role of Leaving Engineer ${run}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Change the role of Leaving Engineer ${run}` });
+    await expect(dialog).toContainText('is an engineer. A change signs them out everywhere');
+    const role = dialog.getByLabel('New role');
+    await expect(role.getByRole('option')).toHaveText(['Customer', 'Admin', 'Engineer']);
+    await expect(role).toHaveValue('engineer');
+    // Nothing to change yet.
+    await expect(dialog.getByRole('button', { name: 'Change role' })).toBeDisabled();
+    await role.selectOption({ label: 'Customer' });
+    await expect(role).toHaveAccessibleDescription('Customer: books and pays for tickets');
+    await expectNoSeriousA11yViolations(page);
+
+    // The engineer still has the ticket: refused, the dialog kept.
+    await dialog.getByRole('button', { name: 'Change role' }).click();
+    await expectToast(
+      page,
+      `Leaving Engineer ${run} has 1 ticket not yet completed: reassign or unassign it first`,
+      'error',
+    );
+    await expect(dialog).toBeVisible();
+    await expect(role).toHaveValue('user');
+
+    const unassigned = await request.delete(`/api/admin/tickets/${ticket.id}/assign`, { headers });
+    expect(unassigned.status(), await unassigned.text()).toBe(200);
+    await dialog.getByRole('button', { name: 'Change role' }).click();
+    await expectToast(page, `Leaving Engineer ${run} is now a customer`, 'success');
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText('user', { exact: true })).toBeVisible();
+
+    // Signed out: the engineer's session has ended, and a new one is a customer's.
+    const old = await request.get('/api/engineer/assigned-tickets', { headers: auth(session.token) });
+    expect(old.status()).toBe(401);
+    const again = await apiLogin(request, engineer.user.email, engineer.password);
+    expect(again.user.role).toBe('user');
+
+    // Nobody changes their own role, nor a superadmin's: no such button on those cards.
+    await panel.getByRole('searchbox', { name: 'Search' }).fill(E2E_ADMIN.email);
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole('button', { name: /^Change the role of/ })).toHaveCount(0);
   });
 });
 

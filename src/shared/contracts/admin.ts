@@ -52,6 +52,15 @@ export const createUserBodySchema = z.object({
   role: z.enum(CREATABLE_ROLES, { message: 'Role must be user, admin or engineer' }),
 });
 
+/**
+ * PATCH /api/admin/users/{id}: an account's role, among those an admin may create (an engineer who
+ * leaves becomes a customer; a customer hired as an engineer becomes one). The account is signed out
+ * everywhere and signs in again with the new role.
+ */
+export const changeRoleBodySchema = z.object({
+  role: z.enum(CREATABLE_ROLES, { message: 'Role must be user, admin or engineer' }),
+});
+
 /** What an admin types to find people: any part of a name or email (users: or of a phone's digits). */
 const peopleSearchField = z.string().trim().max(100, 'Search text must be at most 100 characters').optional();
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findUserById } from '../auth/queries.js';
+import { lockUser } from '../users/queries.js';
 import { notifyFormerEngineer } from '../../events/ticket-notices.js';
 import type { Notices } from '../email/notices.js';
 import { eventsOfTicket, recordEvent } from './history.js';
@@ -62,10 +63,12 @@ export async function assignEngineer(
   ticketId: string,
   { engineerId, replaces }: { engineerId: string; replaces?: string | undefined },
 ) {
-  const engineer = await findUserById(db, engineerId);
-  if (!engineer || engineer.role !== 'engineer') throw badRequest('Only a user with the engineer role can be assigned');
   await db.transaction(async (tx) => {
     const ticket = await lockedTicket(tx, ticketId);
+    // Shared: a change of this account's role waits for the assignment, and this for the change.
+    const engineer = await lockUser(tx, engineerId, 'share');
+    if (!engineer || engineer.role !== 'engineer')
+      throw badRequest('Only a user with the engineer role can be assigned');
     if (ticket.status === 'completed') throw conflict('A completed ticket cannot be assigned');
     if (ticket.engineerId === engineerId) throw conflict('This engineer is already assigned to the ticket');
     if (replaces === undefined && ticket.engineerId) {

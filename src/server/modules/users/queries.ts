@@ -1,8 +1,8 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { ENGINEER_PICKER_LIMIT } from '../../../shared/contracts/admin.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { tickets, users } from '../../db/schema/index.js';
 import { type Cursor, olderThan } from '../../lib/paging.js';
 import { containing } from '../../lib/search-text.js';
 
@@ -35,3 +35,22 @@ export const listEngineers = (db: Db, search?: string) =>
     .where(and(eq(users.role, 'engineer'), search ? containing(search, [users.name, users.email]) : undefined))
     .orderBy(asc(users.name), asc(users.email))
     .limit(ENGINEER_PICKER_LIMIT + 1);
+
+/**
+ * The account, locked for the rest of the transaction: `update` to change its role, `share` to rely
+ * on its role (an assignment): each waits for the other, so no ticket is assigned to an engineer
+ * whose role is being taken away (users/roles.ts).
+ */
+export async function lockUser(tx: Db, id: string, strength: 'update' | 'share' = 'update') {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for(strength).limit(1);
+  return row;
+}
+
+/** How many tickets not yet completed have this engineer. */
+export async function openTicketsOf(db: Db, engineerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(and(eq(tickets.engineerId, engineerId), ne(tickets.status, 'completed')));
+  return row?.n ?? 0;
+}

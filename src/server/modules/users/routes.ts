@@ -1,4 +1,5 @@
 import {
+  changeRoleBodySchema,
   createUserBodySchema,
   ENGINEER_PICKER_LIMIT,
   engineerSearchQuerySchema,
@@ -17,6 +18,7 @@ import { createAccount, toPublicUser } from '../auth/service.js';
 import { turnOffTwoFactorFor, twoFactorUserIds } from '../auth/two-factor.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { listEngineers, listUsers } from './queries.js';
+import { changeUserRole } from './roles.js';
 
 const bearer = [{ bearer: [] }];
 
@@ -62,6 +64,27 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
       const user = await turnOffTwoFactorFor(db, actor, request.params.id);
       request.log.info({ actorId: actor.id, userId: user.id }, 'two-factor sign-in turned off by an admin');
       return { user: { ...toPublicUser(user), twoFactorEnabled: false } };
+    },
+  });
+
+  app.patch('/api/admin/users/:id', {
+    config: { access: STAFF_ROLES, changesAccounts: true },
+    schema: {
+      tags: ['admin'],
+      summary:
+        "Change an account's role to user, engineer or admin (not one's own, not a superadmin's; ends its sessions)",
+      security: bearer,
+      params: idParamsSchema,
+      body: changeRoleBodySchema,
+      response: { 200: adminUserResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => {
+      const actor = requireUser(request);
+      const { user, from } = await changeUserRole(db, actor, request.params.id, request.body.role);
+      if (from !== user.role)
+        request.log.info({ actorId: actor.id, userId: user.id, from, to: user.role }, 'role changed by an admin');
+      const withTwoFactor = await twoFactorUserIds(db, [user.id]);
+      return { user: { ...toPublicUser(user), twoFactorEnabled: withTwoFactor.has(user.id) } };
     },
   });
 

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { createUserBodySchema, serviceBodySchema } from '@shared/contracts/admin';
 import type { Ticket, TicketsResponse } from '@shared/contracts/tickets';
-import type { Role } from '@shared/roles';
+import type { CreatableRole, Role } from '@shared/roles';
 import type { TicketStatus } from '@shared/tickets';
 import { answer, api } from '@/lib/api-client';
 import { filterParams, pageQuery } from '@/lib/paging';
@@ -174,6 +174,19 @@ export const useCreateUser = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: z.output<typeof createUserBodySchema>) => answer(api.POST('/api/admin/users', { body })),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: adminKeys.users });
+      void client.invalidateQueries({ queryKey: adminKeys.engineers });
+    },
+  });
+};
+
+/** Changes an account's role (its sessions end); the engineer picker follows. */
+export const useChangeRole = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: CreatableRole }) =>
+      answer(api.PATCH('/api/admin/users/{id}', { params: { path: { id } }, body: { role } })),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: adminKeys.users });
       void client.invalidateQueries({ queryKey: adminKeys.engineers });

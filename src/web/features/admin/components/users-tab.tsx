@@ -1,7 +1,7 @@
 import { CalendarClock, KeyRound, Mail, Phone, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser } from '@shared/contracts/two-factor';
-import { ROLES, type Role } from '@shared/roles';
+import { CREATABLE_ROLES, type CreatableRole, ROLE_TITLES, ROLES, type Role } from '@shared/roles';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
@@ -18,7 +18,7 @@ import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useSearchParam, useSearchText } from '@/lib/use-search-param';
 import { cn } from '@/lib/utils';
-import { useAdminUsers, useTurnOffTwoFactor } from '../api/admin-queries';
+import { useAdminUsers, useChangeRole, useTurnOffTwoFactor } from '../api/admin-queries';
 import { NewUserForm } from './new-user-form';
 
 const ROLE_STYLES: Record<Role, string> = {
@@ -57,7 +57,7 @@ function TurnOffTwoFactor({ user }: { user: AdminUser }) {
   const turnOff = useTurnOffTwoFactor();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" size="sm" className="mt-4" onClick={() => setOpen(true)}>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
         Turn off 2FA
       </Button>
       <DialogContent
@@ -89,7 +89,93 @@ function TurnOffTwoFactor({ user }: { user: AdminUser }) {
   );
 }
 
-function UserCard({ user, canTurnOff }: { user: AdminUser; canTurnOff: boolean }) {
+/** "a customer", "an engineer", "an admin". */
+const aRole = (role: Role) => {
+  const title = ROLE_TITLES[role].toLowerCase();
+  return `${/^[aeiou]/.test(title) ? 'an' : 'a'} ${title}`;
+};
+
+/** What a role lets the person do, said where an admin picks it. */
+const ROLE_MEANINGS: Record<CreatableRole, string> = {
+  user: 'books and pays for tickets',
+  engineer: 'works on the tickets assigned to them',
+  admin: 'runs the whole service',
+};
+
+/**
+ * "Change role", after a confirmation: an engineer who leaves becomes a customer, a customer hired
+ * becomes an engineer. The server refuses an engineer who still has tickets not yet completed (the
+ * message says so); the account is signed out everywhere and signs in again with its new role.
+ */
+function ChangeRole({ user }: { user: AdminUser & { role: CreatableRole } }) {
+  const [open, setOpen] = useState(false);
+  const [role, setRole] = useState<CreatableRole>(user.role);
+  const change = useChangeRole();
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          // Each opening starts from the account's role as the list shows it now.
+          setRole(user.role);
+          setOpen(true);
+        }}
+        aria-label={`Change the role of ${user.name}`}
+      >
+        Change role
+      </Button>
+      <DialogContent
+        title={`Change the role of ${user.name}`}
+        description={`${user.email} is ${aRole(user.role)}. A change signs them out everywhere: they sign in again with the new role.`}
+      >
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            change.mutateAsync({ id: user.id, role }).then(
+              () => {
+                setOpen(false);
+                toast.success(`${user.name} is now ${aRole(role)}`);
+              },
+              (err: unknown) => toast.error(errorMessage(err, 'Failed to change the role')),
+            );
+          }}
+        >
+          <FormField label="New role" hint={`${ROLE_TITLES[role]}: ${ROLE_MEANINGS[role]}`}>
+            <NativeSelect value={role} onChange={(e) => setRole(e.target.value as CreatableRole)}>
+              {CREATABLE_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_TITLES[r]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <div className="flex flex-wrap justify-end gap-3">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={change.isPending || role === user.role}>
+              Change role
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UserCard({
+  user,
+  canTurnOff,
+  canChangeRole,
+}: {
+  user: AdminUser;
+  canTurnOff: boolean;
+  canChangeRole: boolean;
+}) {
   return (
     <Card className="h-full p-5">
       <div className="flex items-start justify-between gap-3">
@@ -122,7 +208,12 @@ function UserCard({ user, canTurnOff }: { user: AdminUser; canTurnOff: boolean }
           </dd>
         </div>
       </dl>
-      {user.twoFactorEnabled && canTurnOff && <TurnOffTwoFactor user={user} />}
+      {((canChangeRole && user.role !== 'superadmin') || (user.twoFactorEnabled && canTurnOff)) && (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {canChangeRole && user.role !== 'superadmin' && <ChangeRole user={{ ...user, role: user.role }} />}
+          {user.twoFactorEnabled && canTurnOff && <TurnOffTwoFactor user={user} />}
+        </div>
+      )}
     </Card>
   );
 }
@@ -181,7 +272,12 @@ function UserList() {
             {all.map((u) => (
               <li key={u.id} data-page-item>
                 {/* A superadmin's two-factor sign-in only a superadmin may turn off (the server says so too). */}
-                <UserCard user={u} canTurnOff={u.role !== 'superadmin' || me?.role === 'superadmin'} />
+                <UserCard
+                  user={u}
+                  canTurnOff={u.role !== 'superadmin' || me?.role === 'superadmin'}
+                  // Never one's own role (an admin would lock themselves out); never a superadmin's (below).
+                  canChangeRole={u.id !== me?.id}
+                />
               </li>
             ))}
           </ul>

@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import type { CreatableRole, Role } from '../../../shared/roles.js';
+import type { Db } from '../../db/client.js';
+import { type UserRow, users } from '../../db/schema/index.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { lockUser, openTicketsOf } from './queries.js';
+
+/**
+ * An admin changes an account's role (PATCH /api/admin/users/{id}): an engineer who leaves becomes a
+ * customer, a customer hired as an engineer becomes one. Never one's own role (an admin would lock
+ * themselves out), never a superadmin's (that account is the configured one, ADMIN_EMAIL), and never
+ * to superadmin (the body's schema refuses it). An engineer leaves the role only once none of the
+ * tickets not yet completed is theirs: reassign or unassign those first, so no customer waits on
+ * someone who can no longer open the ticket.
+ *
+ * The account's sessions end (its token version moves on), on every instance at once: an engineer
+ * turned away stops seeing customers' contact details and remote sessions at the next request, and
+ * their open event stream closes (modules/events/streams.ts). The same role again changes nothing.
+ */
+export async function changeUserRole(
+  db: Db,
+  actor: { id: string; role: Role },
+  targetId: string,
+  role: CreatableRole,
+): Promise<{ user: UserRow; from: Role }> {
+  if (targetId === actor.id) throw forbidden('You cannot change your own role');
+  return db.transaction(async (tx) => {
+    const target = await lockUser(tx, targetId);
+    if (!target) throw notFound('User not found');
+    if (target.role === 'superadmin') throw forbidden('A superadmin’s role cannot be changed');
+    if (target.role === role) return { user: target, from: target.role };
+    if (target.role === 'engineer') {
+      const open = await openTicketsOf(tx, target.id);
+      if (open > 0) {
+        throw conflict(
+          `${target.name} has ${open} ${open === 1 ? 'ticket' : 'tickets'} not yet completed: reassign or unassign ${open === 1 ? 'it' : 'them'} first`,
+        );
+      }
+    }
+    const [updated] = await tx
+      .update(users)
+      .set({ role, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, target.id))
+      .returning();
+    if (!updated) throw notFound('User not found');
+    return { user: updated, from: target.role };
+  });
+}
