@@ -72,7 +72,12 @@ describe('PATCH /api/admin/users/{id}: an account’s role', () => {
     const second = await ticketAssignedTo(leaving);
 
     const refused = await changeRole(leaving.user.id, 'user');
-    expectError(refused, 409, 'Leaving Engineer has 2 tickets not yet completed: reassign or unassign them first');
+    const [a, b] = [first.number, second.number].sort((x, y) => Number(x.slice(3)) - Number(y.slice(3)));
+    expectError(
+      refused,
+      409,
+      `Leaving Engineer has 2 tickets not yet completed (${a}, ${b}): reassign or unassign them first`,
+    );
     // Refused, nothing changed: the engineer still works.
     expect((await get(t, '/api/engineer/assigned-tickets', leaving.headers)).statusCode).toBe(200);
 
@@ -80,7 +85,7 @@ describe('PATCH /api/admin/users/{id}: an account’s role', () => {
     expectError(
       await changeRole(leaving.user.id, 'user'),
       409,
-      /has 1 ticket not yet completed: reassign or unassign it first/,
+      `Leaving Engineer has 1 ticket not yet completed (${second.number}): reassign or unassign it first`,
     );
     expect((await del(t, `/api/admin/tickets/${second.id}/assign`, admin.headers)).statusCode).toBe(200);
 
@@ -94,6 +99,18 @@ describe('PATCH /api/admin/users/{id}: an account’s role', () => {
     expectError(
       await patch(t, `/api/admin/tickets/${first.id}/assign`, { engineerId: leaving.user.id }, admin.headers),
       400,
+    );
+  });
+
+  it('names the first five tickets that hold an engineer back, and how many more', async () => {
+    const busy = await signUp(t, { name: 'Busy Engineer' }, 'engineer');
+    const numbers: string[] = [];
+    for (let i = 0; i < 7; i++) numbers.push((await ticketAssignedTo(busy)).number);
+    numbers.sort((x, y) => Number(x.slice(3)) - Number(y.slice(3)));
+    expectError(
+      await changeRole(busy.user.id, 'user'),
+      409,
+      `Busy Engineer has 7 tickets not yet completed (${numbers.slice(0, 5).join(', ')} and 2 more): reassign or unassign them first`,
     );
   });
 

@@ -291,7 +291,7 @@ test.describe('Change role', () => {
     await dialog.getByRole('button', { name: 'Change role' }).click();
     await expectToast(
       page,
-      `Leaving Engineer ${run} has 1 ticket not yet completed: reassign or unassign it first`,
+      `Leaving Engineer ${run} has 1 ticket not yet completed (${ticket.number}): reassign or unassign it first`,
       'error',
     );
     await expect(dialog).toBeVisible();

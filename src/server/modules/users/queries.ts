@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { ENGINEER_PICKER_LIMIT } from '../../../shared/contracts/admin.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
@@ -46,11 +46,12 @@ export async function lockUser(tx: Db, id: string, strength: 'update' | 'share' 
   return row;
 }
 
-/** How many tickets not yet completed have this engineer. */
-export async function openTicketsOf(db: Db, engineerId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/** The numbers of the tickets not yet completed that have this engineer, oldest first. */
+export async function openTicketNumbersOf(db: Db, engineerId: string): Promise<number[]> {
+  const rows = await db
+    .select({ number: tickets.number })
     .from(tickets)
-    .where(and(eq(tickets.engineerId, engineerId), ne(tickets.status, 'completed')));
-  return row?.n ?? 0;
+    .where(and(eq(tickets.engineerId, engineerId), ne(tickets.status, 'completed')))
+    .orderBy(asc(tickets.number));
+  return rows.map((r) => r.number);
 }

@@ -3,7 +3,8 @@ import type { CreatableRole, Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { lockUser, openTicketsOf } from './queries.js';
+import { ticketNumberLabel } from '../../../shared/tickets.js';
+import { lockUser, openTicketNumbersOf } from './queries.js';
 
 /**
  * An admin changes an account's role (PATCH /api/admin/users/{id}): an engineer who leaves becomes a
@@ -30,12 +31,8 @@ export async function changeUserRole(
     if (target.role === 'superadmin') throw forbidden('A superadmin’s role cannot be changed');
     if (target.role === role) return { user: target, from: target.role };
     if (target.role === 'engineer') {
-      const open = await openTicketsOf(tx, target.id);
-      if (open > 0) {
-        throw conflict(
-          `${target.name} has ${open} ${open === 1 ? 'ticket' : 'tickets'} not yet completed: reassign or unassign ${open === 1 ? 'it' : 'them'} first`,
-        );
-      }
+      const open = await openTicketNumbersOf(tx, target.id);
+      if (open.length > 0) throw conflict(stillAssigned(target.name, open));
     }
     const [updated] = await tx
       .update(users)
@@ -45,4 +42,14 @@ export async function changeUserRole(
     if (!updated) throw notFound('User not found');
     return { user: updated, from: target.role };
   });
+}
+
+/** How many shown by number in the refusal (each is found by it in All Tickets' search). */
+const NUMBERS_SHOWN = 5;
+
+function stillAssigned(name: string, numbers: number[]): string {
+  const one = numbers.length === 1;
+  const shown = numbers.slice(0, NUMBERS_SHOWN).map(ticketNumberLabel).join(', ');
+  const more = numbers.length > NUMBERS_SHOWN ? ` and ${numbers.length - NUMBERS_SHOWN} more` : '';
+  return `${name} has ${numbers.length} ${one ? 'ticket' : 'tickets'} not yet completed (${shown}${more}): reassign or unassign ${one ? 'it' : 'them'} first`;
 }
