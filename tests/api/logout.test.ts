@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.js';
-import { bearer, expectError, type Session, signUp } from '../support/api.js';
+import { bearer, expectError, logIn, type Session, signUp } from '../support/api.js';
 import { openEventStream } from '../support/event-stream.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
 
@@ -26,15 +26,7 @@ afterAll(() => t.close());
 const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/me', headers });
 const logout = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/logout', headers });
 
-async function secondSession(s: Session): Promise<Record<string, string>> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email: s.user.email, password: PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return bearer((res.json() as { token: string }).token);
-}
+const secondSession = (s: Session) => logIn(t, s.user.email, PASSWORD);
 
 describe('POST /api/logout', () => {
   it('ends this session at once and leaves the account’s others alone', async () => {

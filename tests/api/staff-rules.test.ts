@@ -9,7 +9,16 @@ import {
   signUp,
   uniqueEmail,
 } from '../support/api.js';
-import { bookAndPay, type Draft, get, listTickets, patch, post, serviceDraft } from '../support/booking.js';
+import {
+  assignViaApi,
+  bookAndPay,
+  type Draft,
+  get,
+  listTickets,
+  patch,
+  post,
+  serviceDraft,
+} from '../support/booking.js';
 import type { TestApp } from '../support/test-app.js';
 
 // Staff rules from DECISIONS.md §3–§5 that no other API test pins down: whom an admin may assign a
@@ -38,13 +47,7 @@ async function customerView(customer: Session, id: string): Promise<Ticket> {
 async function inProgressTicket(engineer: Session) {
   const customer = await signUp(t);
   const { ticket } = await bookAndPay(t, customer, draft);
-  const assigned = await patch(
-    t,
-    `/api/admin/tickets/${ticket.id}/assign`,
-    { engineerId: engineer.user.id },
-    admin.headers,
-  );
-  expect(assigned.statusCode).toBe(200);
+  await assignViaApi(t, admin, ticket.id, engineer);
   const moved = await patch(t, `/api/admin/tickets/${ticket.id}`, { status: 'in-progress' }, admin.headers);
   expect(moved.statusCode).toBe(200);
   return { customer, ticket };

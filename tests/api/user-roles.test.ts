@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/shared/roles.js';
-import { bearer, createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
-import { bookAndPay, del, type Draft, get, patch, serviceDraft } from '../support/booking.js';
+import { createTestAppWithAdmins, expectError, logIn, type Session, signUp } from '../support/api.js';
+import { assignViaApi, bookAndPay, del, type Draft, get, patch, serviceDraft } from '../support/booking.js';
 import type { TestApp } from '../support/test-app.js';
 
 // An admin changes an account's role (PATCH /api/admin/users/{id}): an engineer who leaves is turned
@@ -23,26 +23,9 @@ afterAll(() => t.close());
 const changeRole = (userId: string, role: string, headers: Record<string, string> = admin.headers) =>
   patch(t, `/api/admin/users/${userId}`, { role }, headers);
 
-async function loginAgain(s: Session) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email: s.user.email, password: PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return bearer((res.json() as { token: string }).token);
-}
-
 async function ticketAssignedTo(engineer: Session) {
-  const customer = await signUp(t);
-  const { ticket } = await bookAndPay(t, customer, draft);
-  const assigned = await patch(
-    t,
-    `/api/admin/tickets/${ticket.id}/assign`,
-    { engineerId: engineer.user.id },
-    admin.headers,
-  );
-  expect(assigned.statusCode, assigned.body).toBe(200);
+  const { ticket } = await bookAndPay(t, await signUp(t), draft);
+  await assignViaApi(t, admin, ticket.id, engineer);
   return ticket;
 }
 
@@ -55,7 +38,7 @@ describe('PATCH /api/admin/users/{id}: an account’s role', () => {
     expect(res.json().user).not.toHaveProperty('passwordHash');
     expectError(await get(t, '/api/me', hired.headers), 401);
 
-    const again = await loginAgain(hired);
+    const again = await logIn(t, hired.user.email, PASSWORD);
     expect((await get(t, '/api/engineer/assigned-tickets', again)).statusCode).toBe(200);
     expectError(await get(t, '/api/tickets', again), 403);
     const listed = await get(
@@ -92,7 +75,7 @@ describe('PATCH /api/admin/users/{id}: an account’s role', () => {
     const done = await changeRole(leaving.user.id, 'user');
     expect(done.statusCode, done.body).toBe(200);
     expectError(await get(t, '/api/engineer/assigned-tickets', leaving.headers), 401);
-    const again = await loginAgain(leaving);
+    const again = await logIn(t, leaving.user.email, PASSWORD);
     expectError(await get(t, '/api/engineer/assigned-tickets', again), 403);
     expectError(await get(t, `/api/tickets/${first.id}/messages`, again), 403);
     // No longer an engineer: it cannot be assigned.

@@ -37,6 +37,13 @@ export async function signUp(
   return { user: { ...user, role }, token, headers: bearer(token) };
 }
 
+/** A new session of an existing account, by its password (the password signUp gives, unless told). */
+export async function logIn(t: TestApp, email: string, password = 'correct-horse-42'): Promise<Record<string, string>> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return bearer((res.json() as { token: string }).token);
+}
+
 export async function mainServices(app: ZodApp) {
   const res = await app.inject({ method: 'GET', url: '/api/admin/services/main' });
   return (res.json() as { mainServices: { id: string; name: string }[] }).mainServices;

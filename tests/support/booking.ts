@@ -114,6 +114,12 @@ export async function bookAndPay(t: TestApp, s: Session, d: Draft): Promise<{ or
   return { orderId: order.id, ticket: body.ticket };
 }
 
+/** Assigns the engineer through the admin's own call (its rules and locks), and expects it to succeed. */
+export async function assignViaApi(t: TestApp, admin: Session, ticketId: string, engineer: Session) {
+  const res = await patch(t, `/api/admin/tickets/${ticketId}/assign`, { engineerId: engineer.user.id }, admin.headers);
+  if (res.statusCode !== 200) throw new Error(`assign answered ${res.statusCode}: ${res.body}`);
+}
+
 export async function listTickets(
   t: TestApp,
   s: Session,
