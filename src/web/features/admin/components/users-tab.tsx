@@ -121,7 +121,7 @@ function ChangeRole({ user }: { user: AdminUser & { role: CreatableRole } }) {
           setRole(user.role);
           setOpen(true);
         }}
-        aria-label={`Change the role of ${user.name}`}
+        aria-label={`Change role of ${user.name}`}
       >
         Change role
       </Button>
