@@ -6,6 +6,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/client.js';
+import { countHit } from '../../src/server/db/rate-limits.js';
+import { accountWritesCounter, ONE_MINUTE } from '../../src/server/lib/http.js';
 import * as schema from '../../src/server/db/schema/index.js';
 import { findUserById } from '../../src/server/modules/auth/queries.js';
 import { listMessages, postMessage } from '../../src/server/modules/conversation/service.js';
@@ -118,12 +120,17 @@ export function recorder(url: string) {
         throw new Error(`the thread read ${page.messages.length} messages in one page, not ${THREAD_MESSAGES}`);
       return recorded.splice(0);
     },
-    /** A post in its steady state: the first may take the engineer's message-email slot, the second not. */
+    /**
+     * A post in its steady state: the first may take the engineer's message-email slot, the second
+     * not. Like the app's, it counts the post against the account's writes budget first (the
+     * RATE_LIMIT_WRITES hook, lib/http.ts), a statement of its own before the transaction.
+     */
     async post(p: Poster) {
       const customer = await customerOf(p);
       const input = { body: POST_BODY.body, internal: false, attachmentIds: [] };
       await postMessage(db, notices, customer, p.ticketId, input);
       recorded.splice(0);
+      await countHit(db, accountWritesCounter(customer.id), ONE_MINUTE);
       await postMessage(db, notices, customer, p.ticketId, input);
       return recorded.splice(0);
     },

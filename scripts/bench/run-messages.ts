@@ -11,7 +11,9 @@
  * - The ceiling's SQL is the app's own: the conversation's service functions run once on a drizzle
  *   handle that records each statement (its `begin` and `commit` included), and the ceiling (ceiling.ts)
  *   runs that sequence on one connection per request. A post is recorded in its steady state (the
- *   message email already sent within its 10 minutes), as nearly every one of the run's posts is.
+ *   message email already sent within its 10 minutes), as nearly every one of the run's posts is, and
+ *   begins with the account's writes-budget counter, which the app's post counts before its
+ *   transaction (RATE_LIMIT_WRITES): every statement a post sends, the ceiling sends.
  * Each is measured BENCH_ROUNDS times, each round between two ceiling runs (its ratio is to their
  * mean), and the posts the run made are deleted after it, so the thread is 200 long for the next run.
  *

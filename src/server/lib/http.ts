@@ -24,6 +24,8 @@ export function errors<const C extends number>(...codes: C[]): Record<C, typeof 
 
 export const ONE_MINUTE = 60_000;
 
+const ACCOUNT_WRITES = 'account-writes';
+
 /**
  * One budget per signed-in account for what it writes that others read or that piles up (a message,
  * its remote session, its profile): `perMinute` of them a minute in all (RATE_LIMIT_WRITES), counted
@@ -33,7 +35,10 @@ export function accountWriteLimit(app: ZodApp, perMinute: number) {
   return app.rateLimit({
     max: perMinute,
     timeWindow: ONE_MINUTE,
-    groupId: 'account-writes',
+    groupId: ACCOUNT_WRITES,
     keyGenerator: (request) => `account:${request.user?.id ?? request.ip}`,
   });
 }
+
+/** The account's counter of that budget in `rate_limits` (the store names it `groupId:key`). */
+export const accountWritesCounter = (userId: string) => `${ACCOUNT_WRITES}:account:${userId}`;
