@@ -3,6 +3,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   expectToast,
+  loginInBrowser,
   signUpViaApi,
   test,
   toast,
@@ -256,6 +257,7 @@ test.describe('Change role', () => {
   test('Change role turns an engineer who leaves into a customer, once no open ticket is theirs', async ({
     page,
     request,
+    browser,
   }) => {
     const run = runId();
     const engineer = await createEngineerViaApi(request, `Leaving Engineer ${run}`);
@@ -298,11 +300,23 @@ test.describe('Change role', () => {
     await expect(role).toHaveValue('user');
 
     const unassigned = await request.delete(`/api/admin/tickets/${ticket.id}/assign`, { headers });
+    // The engineer has their dashboard open meanwhile.
+    const engineerContext = await browser.newContext();
+    const engineerPage = await engineerContext.newPage();
+    await loginInBrowser(engineerPage, session.token);
+    await engineerPage.goto('/dashboard');
+    await expect(engineerPage.getByRole('heading', { level: 1 })).toBeVisible();
+
     expect(unassigned.status(), await unassigned.text()).toBe(200);
     await dialog.getByRole('button', { name: 'Change role' }).click();
     await expectToast(page, `Leaving Engineer ${run} is now a customer`, 'success');
     await expect(dialog).toBeHidden();
     await expect(card.getByText('user', { exact: true })).toBeVisible();
+
+    // The engineer's open page is signed out at once, without a click there (its live stream ends).
+    await expectToast(engineerPage, 'Your session has ended. Please log in again.', 'info');
+    await expect(engineerPage.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+    await engineerContext.close();
 
     // Signed out: the engineer's session has ended, and a new one is a customer's.
     const old = await request.get('/api/engineer/assigned-tickets', { headers: auth(session.token) });
