@@ -207,6 +207,48 @@ test.describe('All Users tab', () => {
     await expect(list.getByRole('listitem')).toContainText(E2E_ADMIN.email);
   });
 
+  test('an engineer’s card leads to All Tickets narrowed to their tickets, and back to every ticket', async ({
+    page,
+    request,
+  }) => {
+    const run = runId();
+    const engineer = await createEngineerViaApi(request, `Busy Engineer ${run}`);
+    const headers = auth(await adminToken(request));
+    const { ticket: theirs } = await bookTicketViaApi(request, `Their ticket (${run}).`);
+    const { ticket: other } = await bookTicketViaApi(request, `Someone else's ticket (${run}).`);
+    const assigned = await request.patch(`/api/admin/tickets/${theirs.id}/assign`, {
+      headers,
+      data: { engineerId: engineer.user.id },
+    });
+    expect(assigned.status(), await assigned.text()).toBe(200);
+
+    await openAdmin(page, request);
+    const users = await openTab(page, 'All Users');
+    await users.getByRole('searchbox', { name: 'Search' }).fill(engineer.user.email);
+    const card = users.getByRole('list', { name: 'All users' }).getByRole('listitem');
+    await expect(card).toHaveCount(1);
+    await card.getByRole('link', { name: `Assigned tickets of Busy Engineer ${run}` }).click();
+
+    await expect(page).toHaveURL(`/admin?engineer=${engineer.user.id}`);
+    const tickets = page.getByRole('tabpanel', { name: 'All Tickets' });
+    await expect(tickets.getByText(`Only the tickets assigned to Busy Engineer ${run}`)).toBeVisible();
+    const rows = tickets
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') });
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(theirs.description);
+
+    // Narrowed further, it says whose list is empty.
+    await tickets.getByLabel('Filter by status').selectOption('completed');
+    await expect(tickets.getByText('No completed tickets assigned to this engineer.')).toBeVisible();
+    await tickets.getByLabel('Filter by status').selectOption('');
+
+    await tickets.getByRole('button', { name: 'Show every engineer’s' }).click();
+    await expect(page).toHaveURL('/admin');
+    await reveal(tickets, rows.filter({ hasText: other.description }));
+  });
+
   test('New User validates every field and never offers the superadmin role', async ({ page, request }) => {
     await openAdmin(page, request);
     const panel = await openTab(page, 'All Users');

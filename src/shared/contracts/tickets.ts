@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../tickets.js';
 import { LIMITS, PAGE_SIZE } from '../product.js';
-import { descriptionField, hasOnlyAllowedChars, requiredId, requiredText } from './common.js';
+import { descriptionField, hasOnlyAllowedChars, idSchema, requiredId, requiredText } from './common.js';
 import { ratingSchema } from './ratings.js';
 import { remoteAccessSchema } from './messages.js';
 
@@ -101,4 +101,6 @@ export const adminTicketListQuerySchema = ticketListQuerySchema.extend({
     .optional(),
   /** Only the tickets whose ₹299 in-progress fee is paid (`true`) or not (`false`). */
   paid: z.enum(['true', 'false']).optional(),
+  /** Only the tickets assigned to this engineer (any account that once was one: a completed ticket keeps it). */
+  engineerId: idSchema.optional(),
 });

@@ -2526,7 +2526,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All tickets, newest first, optionally by status and a search (paged) */
+    /** All tickets, newest first, optionally by status, ₹299 paid, engineer and a search (paged) */
     get: {
       parameters: {
         query?: {
@@ -2535,6 +2535,7 @@ export interface paths {
           status?: 'pending' | 'in-progress' | 'completed';
           q?: string;
           paid?: 'true' | 'false';
+          engineerId?: string;
         };
         header?: never;
         path?: never;
@@ -5912,13 +5913,14 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The tickets of GET /api/admin/tickets (same status, search and ₹299 filter) as a CSV download */
+    /** The tickets of GET /api/admin/tickets (same status, search, ₹299 and engineer filters) as a CSV download */
     get: {
       parameters: {
         query?: {
           status?: 'pending' | 'in-progress' | 'completed';
           q?: string;
           paid?: 'true' | 'false';
+          engineerId?: string;
         };
         header?: never;
         path?: never;

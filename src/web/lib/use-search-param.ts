@@ -33,6 +33,16 @@ export function useSearchParam<T extends string>(
   return [value, (next) => set(name, next)];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A list narrowed to one record, by its id in the address (`?engineer=…`); anything else reads as '' (none). */
+export function useSearchId(name: string): [string, (id: string) => void] {
+  const { search } = useAppNavigation();
+  const set = useSetSearchParam();
+  const asked = new URLSearchParams(search).get(name) ?? '';
+  return [UUID.test(asked) ? asked : '', (next) => set(name, next)];
+}
+
 /**
  * A list's search box whose settled text is kept in the address (`?q=meera`) like its filters: what
  * is typed shows at once; the address, and the list asked of the server, follow once typing pauses.

@@ -13,9 +13,10 @@ export async function ticketExportRoutes(app: ZodApp, { db }: { db: Db }) {
     config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
-      summary: 'The tickets of GET /api/admin/tickets (same status, search and ₹299 filter) as a CSV download',
+      summary:
+        'The tickets of GET /api/admin/tickets (same status, search, ₹299 and engineer filters) as a CSV download',
       security: [{ bearer: [] }],
-      querystring: adminTicketListQuerySchema.pick({ status: true, q: true, paid: true }),
+      querystring: adminTicketListQuerySchema.pick({ status: true, q: true, paid: true, engineerId: true }),
       produces: ['text/csv'],
       response: { 200: csvText, ...errors(400, 401, 403) },
     },

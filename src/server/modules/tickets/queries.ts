@@ -105,14 +105,19 @@ function literalLimit(limit: number): number {
 
 export type TicketView = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
 
-/** Whose tickets a list shows: a customer's or all (either optionally of one status), or an engineer's. */
-export type TicketScope =
-  | { userId: string; status?: TicketStatus | undefined }
-  | { engineerId: string; status?: TicketStatus | undefined }
-  | { status?: TicketStatus | undefined; q?: string | undefined; paid?: 'true' | 'false' | undefined };
+/**
+ * The admins' filters (status, search, ₹299 paid, engineer): their list and its CSV export select the
+ * same tickets. An engineer's own list is the filter by that engineer.
+ */
+export interface AdminTicketFilter {
+  status?: TicketStatus | undefined;
+  q?: string | undefined;
+  paid?: 'true' | 'false' | undefined;
+  engineerId?: string | undefined;
+}
 
-/** The admins' filters (status, search, ₹299 paid): their list and its CSV export select the same tickets. */
-export type AdminTicketFilter = Exclude<TicketScope, { userId: string } | { engineerId: string }>;
+/** Whose tickets a list shows: a customer's (optionally of one status), or those the admins' filters pick. */
+export type TicketScope = { userId: string; status?: TicketStatus | undefined } | AdminTicketFilter;
 
 const paidCondition = (paid: 'true' | 'false' | undefined) =>
   paid && (paid === 'true' ? inProgressFeePaid : sql`not ${inProgressFeePaid}`);
@@ -120,6 +125,7 @@ const paidCondition = (paid: 'true' | 'false' | undefined) =>
 export function adminTicketFilter(filter: AdminTicketFilter): SQL | undefined {
   const terms = filter.q ? searchTerms(filter.q) : undefined;
   return and(
+    filter.engineerId ? eq(tickets.engineerId, filter.engineerId) : undefined,
     filter.status && eq(tickets.status, filter.status),
     terms && searchCondition(terms),
     paidCondition(filter.paid),
@@ -221,8 +227,8 @@ function listRequest(scope: TicketScope, reader: UnreadReader, limit: number, cu
   };
   if (scope.status !== undefined) values.status = scope.status;
   if ('userId' in scope) [shape.by, values.by] = ['userId', scope.userId];
-  else if ('engineerId' in scope) [shape.by, values.by] = ['engineerId', scope.engineerId];
   else {
+    if (scope.engineerId) [shape.by, values.by] = ['engineerId', scope.engineerId];
     shape.paid = scope.paid ?? null;
     const terms = scope.q ? searchTerms(scope.q) : undefined;
     if (terms) {

@@ -60,7 +60,7 @@ export async function staffTicketRoutes(app: ZodApp, { db, notices }: { db: Db; 
     config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
-      summary: 'All tickets, newest first, optionally by status and a search (paged)',
+      summary: 'All tickets, newest first, optionally by status, ₹299 paid, engineer and a search (paged)',
       security: bearer,
       querystring: adminTicketListQuerySchema,
       response: { 200: ticketsResponseSchema, ...errors(400, 401, 403) },

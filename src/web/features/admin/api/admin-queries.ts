@@ -34,18 +34,27 @@ export const adminKeys = {
 /** The ₹299 filter: only the tickets whose in-progress fee is paid ('true') or not ('false'); '' for all. */
 export type PaidFilter = '' | 'true' | 'false';
 
-/** The admins' filters as query parameters (those with a value), for the list and its CSV alike. */
-export const adminTicketFilters = (status: TicketStatus | '', q: string, paid: PaidFilter = '') =>
-  filterParams({ status, q, paid });
+/** What All Tickets is narrowed to ('' for no narrowing): its list and its CSV ask for the same. */
+export interface AdminTicketFilters {
+  status: TicketStatus | '';
+  q: string;
+  paid: PaidFilter;
+  /** Only the tickets of this engineer (an account id). */
+  engineerId: string;
+}
 
-export const useAdminTickets = (status: TicketStatus | '', q = '', paid: PaidFilter = '') =>
+/** The admins' filters as query parameters (those with a value), for the list and its CSV alike. */
+export const adminTicketFilters = ({ status, q, paid, engineerId }: AdminTicketFilters) =>
+  filterParams({ status, q, paid, engineerId });
+
+export const useAdminTickets = (filters: AdminTicketFilters) =>
   useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: [...adminKeys.tickets(status), q.trim(), paid],
+      queryKey: [...adminKeys.tickets(filters.status), filters.q.trim(), filters.paid, filters.engineerId],
       queryFn: ({ pageParam }) =>
         answer(
           api.GET('/api/admin/tickets', {
-            params: { query: { ...pageQuery(pageParam), ...adminTicketFilters(status, q, paid) } },
+            params: { query: { ...pageQuery(pageParam), ...adminTicketFilters(filters) } },
           }),
         ),
       initialPageParam: '',

@@ -4,6 +4,7 @@ import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
 import { RatingSummary } from '@/components/tickets/ticket-rating';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmailText } from '@/components/ui/email-text';
 import { FormField } from '@/components/ui/form-field';
@@ -12,7 +13,7 @@ import { ListFilters, SearchField } from '@/components/ui/search-input';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
-import { useSearchParam, useSearchText } from '@/lib/use-search-param';
+import { useSearchId, useSearchParam, useSearchText } from '@/lib/use-search-param';
 import { useAdminTickets } from '../api/admin-queries';
 import { TicketActions } from './ticket-actions';
 import { TicketHistoryButton } from './ticket-history-button';
@@ -155,11 +156,31 @@ function TicketCards({ tickets }: { tickets: Ticket[] }) {
   );
 }
 
+/**
+ * The list narrowed to one engineer's tickets (All Users' "Assigned tickets" leads here): says whose,
+ * by the name the tickets carry, and offers the whole list again.
+ */
+function EngineerFilter({ engineerId, tickets, onClear }: { engineerId: string; tickets: Ticket[]; onClear(): void }) {
+  const name = tickets.find((t) => t.engineer?.id === engineerId)?.engineer?.name;
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span>
+        Only the tickets assigned to <strong className="font-semibold">{name ?? 'one engineer'}</strong>
+      </span>
+      <Button variant="link" size="sm" className="h-auto p-0" onClick={onClear}>
+        Show every engineer’s
+      </Button>
+    </p>
+  );
+}
+
 export function TicketsTab() {
   const [status, setStatus] = useSearchParam('status', TICKET_STATUSES);
   const [search, setSearch, q] = useSearchText();
   const [paid, setPaid] = useSearchParam('paid', PAID_FILTERS);
-  const query = useAdminTickets(status, q, paid);
+  const [engineerId, setEngineerId] = useSearchId('engineer');
+  const filters = { status, q, paid, engineerId };
+  const query = useAdminTickets(filters);
   const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
   return (
     <div className="flex flex-col gap-4">
@@ -193,9 +214,10 @@ export function TicketsTab() {
           </NativeSelect>
         </FormField>
         <div className="sm:mt-7">
-          <CsvDownloadButton status={status} q={q} paid={paid} />
+          <CsvDownloadButton filters={filters} />
         </div>
       </ListFilters>
+      {engineerId && <EngineerFilter engineerId={engineerId} tickets={tickets} onClear={() => setEngineerId('')} />}
       {query.isPending ? (
         <LoadingState label="Loading tickets" />
       ) : !query.data ? (
@@ -204,11 +226,13 @@ export function TicketsTab() {
         <EmptyState title="No tickets">
           {q.trim()
             ? `No ticket matches “${q.trim()}”${status ? ` among the ${statusLabel(status)} ones` : ''}.`
-            : paid
-              ? `No ${status ? `${statusLabel(status)} ` : ''}tickets with the ₹299 fee ${paid === 'true' ? 'paid' : 'unpaid'}.`
-              : status
-                ? `No ${statusLabel(status)} tickets.`
-                : 'Tickets appear here once customers book.'}
+            : engineerId
+              ? `No ${status ? `${statusLabel(status)} ` : ''}tickets assigned to this engineer.`
+              : paid
+                ? `No ${status ? `${statusLabel(status)} ` : ''}tickets with the ₹299 fee ${paid === 'true' ? 'paid' : 'unpaid'}.`
+                : status
+                  ? `No ${statusLabel(status)} tickets.`
+                  : 'Tickets appear here once customers book.'}
         </EmptyState>
       ) : (
         <>

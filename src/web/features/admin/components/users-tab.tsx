@@ -1,8 +1,9 @@
 import { CalendarClock, KeyRound, Mail, Phone, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AdminUser } from '@shared/contracts/two-factor';
 import { CREATABLE_ROLES, type CreatableRole, ROLE_TITLES, ROLES, type Role } from '@shared/roles';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
@@ -12,6 +13,7 @@ import { NativeSelect } from '@/components/ui/input';
 import { LoadMore } from '@/components/ui/load-more';
 import { ListFilters, SearchField } from '@/components/ui/search-input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
@@ -208,8 +210,19 @@ function UserCard({
           </dd>
         </div>
       </dl>
-      {((canChangeRole && user.role !== 'superadmin') || (user.twoFactorEnabled && canTurnOff)) && (
+      {(user.role === 'engineer' ||
+        (canChangeRole && user.role !== 'superadmin') ||
+        (user.twoFactorEnabled && canTurnOff)) && (
         <div className="mt-4 flex flex-wrap gap-2">
+          {user.role === 'engineer' && (
+            <Link
+              to={`${paths.admin}?engineer=${user.id}`}
+              className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              aria-label={`Assigned tickets of ${user.name}`}
+            >
+              Assigned tickets
+            </Link>
+          )}
           {canChangeRole && user.role !== 'superadmin' && <ChangeRole user={{ ...user, role: user.role }} />}
           {user.twoFactorEnabled && canTurnOff && <TurnOffTwoFactor user={user} />}
         </div>
