@@ -9,6 +9,7 @@ import {
 } from './support/fixtures';
 import {
   adminToken,
+  assignViaApi,
   auth,
   bookTicketViaApi,
   createEngineerViaApi,
@@ -239,11 +240,7 @@ test.describe('a ticket history longer than a page', () => {
     const headers = auth(await adminToken(request));
     // 51 assignments and as many unassignments: with the booking's own events, past a page of 100.
     for (let i = 0; i < 51; i++) {
-      const assigned = await request.patch(`/api/admin/tickets/${ticket.id}/assign`, {
-        headers,
-        data: { engineerId: engineer.user.id },
-      });
-      expect(assigned.status(), await assigned.text()).toBe(200);
+      await assignViaApi(request, ticket.id, engineer);
       const unassigned = await request.delete(`/api/admin/tickets/${ticket.id}/assign`, { headers });
       expect(unassigned.status(), await unassigned.text()).toBe(200);
     }

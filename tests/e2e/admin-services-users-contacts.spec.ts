@@ -12,6 +12,7 @@ import {
 import {
   adminToken,
   apiLogin,
+  assignViaApi,
   auth,
   bookTicketViaApi,
   createEngineerViaApi,
@@ -213,14 +214,9 @@ test.describe('All Users tab', () => {
   }) => {
     const run = runId();
     const engineer = await createEngineerViaApi(request, `Busy Engineer ${run}`);
-    const headers = auth(await adminToken(request));
     const { ticket: theirs } = await bookTicketViaApi(request, `Their ticket (${run}).`);
     const { ticket: other } = await bookTicketViaApi(request, `Someone else's ticket (${run}).`);
-    const assigned = await request.patch(`/api/admin/tickets/${theirs.id}/assign`, {
-      headers,
-      data: { engineerId: engineer.user.id },
-    });
-    expect(assigned.status(), await assigned.text()).toBe(200);
+    await assignViaApi(request, theirs.id, engineer);
 
     await openAdmin(page, request);
     const users = await openTab(page, 'All Users');
@@ -306,11 +302,7 @@ test.describe('Change role', () => {
     const session = await apiLogin(request, engineer.user.email, engineer.password);
     const { ticket } = await bookTicketViaApi(request, `Role change ticket (${run}).`);
     const headers = auth(await adminToken(request));
-    const assigned = await request.patch(`/api/admin/tickets/${ticket.id}/assign`, {
-      headers,
-      data: { engineerId: engineer.user.id },
-    });
-    expect(assigned.status(), await assigned.text()).toBe(200);
+    await assignViaApi(request, ticket.id, engineer);
 
     await openAdmin(page, request);
     const panel = await openTab(page, 'All Users');

@@ -3,16 +3,12 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { Ticket } from '../../../src/shared/contracts/tickets';
 import { expect, type ApiAccount } from './fixtures';
-import { adminToken, apiLogin, auth, bookTicketViaApi, type StaffAccount } from './staff';
+import { adminToken, apiLogin, assignViaApi, auth, bookTicketViaApi, type StaffAccount } from './staff';
 
 /** The admin assigns `engineer` and starts the work. */
 export async function startWorkViaApi(request: APIRequestContext, ticketId: string, engineer: StaffAccount) {
+  await assignViaApi(request, ticketId, engineer);
   const headers = auth(await adminToken(request));
-  const assigned = await request.patch(`/api/admin/tickets/${ticketId}/assign`, {
-    headers,
-    data: { engineerId: engineer.user.id },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(200);
   const started = await request.patch(`/api/admin/tickets/${ticketId}`, { headers, data: { status: 'in-progress' } });
   expect(started.status(), await started.text()).toBe(200);
 }

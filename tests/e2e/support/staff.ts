@@ -141,6 +141,15 @@ export interface StaffAccount {
   password: string;
 }
 
+/** The admin assigns `engineer` to the ticket through the API (its rules and locks), and expects it to succeed. */
+export async function assignViaApi(request: APIRequestContext, ticketId: string, engineer: { user: User }) {
+  const assigned = await request.patch(`/api/admin/tickets/${ticketId}/assign`, {
+    headers: auth(await adminToken(request)),
+    data: { engineerId: engineer.user.id },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+}
+
 /** An admin creates an engineer through the API. */
 export async function createEngineerViaApi(request: APIRequestContext, name: string): Promise<StaffAccount> {
   const password = 'engineer-password-42';
