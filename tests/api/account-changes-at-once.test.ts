@@ -52,7 +52,7 @@ const { approvedCallback, finish } = googleFlow(
   () => issuer,
 );
 
-const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers = {}, payload?: object) =>
+const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers = {}, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 const me = (headers: Record<string, string>) => send('GET', '/api/me', headers);
 
@@ -116,6 +116,15 @@ describe('account changes hold for the next request before the database announce
     expect((await send('GET', '/api/engineer/assigned-tickets', engineer.headers)).statusCode).toBe(200);
     expectOk(await send('PATCH', `/api/admin/users/${engineer.user.id}`, admin.headers, { role: 'user' }));
     expectError(await me(engineer.headers), 401);
+  });
+
+  it('PUT /api/admin/users/:id/suspension: the account’s sessions end at once', async () => {
+    const admin = await signUp(t, {}, 'admin');
+    const s = await signUp(t, { password: PASSWORD });
+    const other = await rememberedSecondSession(s);
+    expectOk(await send('PUT', `/api/admin/users/${s.user.id}/suspension`, admin.headers));
+    expectError(await me(s.headers), 401);
+    expectError(await me(other), 401);
   });
 
   it('GET /api/google/callback that takes an address over: the password sessions end at once', async () => {

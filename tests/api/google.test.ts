@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { generateKeyPair, SignJWT } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.js';
+import { suspendUser } from '../../src/server/modules/users/suspension.js';
 import { bearer, expectError, signUp, uniqueEmail } from '../support/api.js';
 import { cookieOf, googleFlow } from '../support/google-flow.js';
 import { GOOGLE_CLIENT, startIssuer } from '../support/oidc-issuer.js';
@@ -194,6 +196,21 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
     await t.database.db.update(users).set({ googleSub: 'engineer-google-sub' }).where(eq(users.id, engineer.user.id));
     issuer.nextClaims({ sub: 'engineer-google-sub', email: engineer.user.email, email_verified: true });
     expectFailure(await finish(await approvedCallback()), 'staff_account');
+  });
+
+  it('refuses a suspended customer, linked or found by email, and links nothing', async () => {
+    const linked = await signUp(t, { email: uniqueEmail('suspended-linked') });
+    await t.database.db.update(users).set({ googleSub: 'suspended-sub' }).where(eq(users.id, linked.user.id));
+    const byEmail = await signUp(t, { email: uniqueEmail('suspended-by-email') });
+    for (const s of [linked, byEmail]) await suspendUser(t.database.db, { id: randomUUID() }, s.user.id);
+
+    issuer.nextClaims({ sub: 'suspended-sub', email: linked.user.email, email_verified: true });
+    expectFailure(await finish(await approvedCallback()), 'suspended');
+    issuer.nextClaims({ sub: 'another-sub', email: byEmail.user.email, email_verified: true });
+    expectFailure(await finish(await approvedCallback()), 'suspended');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, byEmail.user.id));
+    expect(row).toMatchObject({ googleSub: null });
+    expect(row?.passwordHash).not.toBeNull();
   });
 
   it('never lets an unverified email take over an existing account (or open a new one)', async () => {

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, users } from '../../src/server/db/schema/index.js';
+import { SUSPENDED } from '../../src/server/modules/auth/sessions.js';
+import { suspendUser } from '../../src/server/modules/users/suspension.js';
 import type { AuthResponse } from '../../src/shared/contracts/auth.js';
 import { PASSWORD_REFUSALS } from '../../src/shared/password-refusals.js';
 import { bearer, expectError, expectPublicUser, type Session, signUp, uniqueEmail } from '../support/api.js';
@@ -149,6 +152,30 @@ describe('POST /api/password/reset', () => {
     const token = new URL(linksIn(mail, `${PUBLIC_URL}/reset-password?token=`)[0]!).searchParams.get('token')!;
     expect((await reset(token)).statusCode).toBe(200);
     expect((await login(s.user.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('a suspended account (users/suspension.ts)', () => {
+  it('is sent no link, and a link sent before the suspension no longer works', async () => {
+    const s = await signUp(t);
+    const before = await resetToken(s);
+    const sent = inbox.to(s.user.email).length;
+    await suspendUser(t.database.db, { id: randomUUID() }, s.user.id);
+    expectError(await post(t, '/api/password/reset/check', { token: before }), 400, /invalid, used or expired/);
+    expectError(await reset(before), 400, /invalid, used or expired/);
+
+    expect((await forgot(s.user.email)).statusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(inbox.to(s.user.email)).toHaveLength(sent);
+  });
+
+  it('a link of an account suspended by hand in the database is refused, and sets nothing', async () => {
+    const s = await signUp(t);
+    const token = await resetToken(s);
+    await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, s.user.id));
+    expectError(await reset(token), 403, SUSPENDED);
+    await t.database.db.update(users).set({ suspendedAt: null }).where(eq(users.id, s.user.id));
+    expect((await login(s.user.email, 'correct-horse-42')).statusCode).toBe(200);
   });
 });
 

@@ -81,6 +81,8 @@ const ENDPOINTS: Array<{
   { method: 'POST', url: '/api/admin/users', allowed: STAFF, body: {} },
   { method: 'DELETE', url: `/api/admin/users/${id}/2fa`, allowed: STAFF },
   { method: 'PATCH', url: `/api/admin/users/${id}`, allowed: STAFF, body: { role: 'user' } },
+  { method: 'PUT', url: `/api/admin/users/${id}/suspension`, allowed: STAFF },
+  { method: 'DELETE', url: `/api/admin/users/${id}/suspension`, allowed: STAFF },
   { method: 'GET', url: '/api/admin/engineers', allowed: STAFF },
   { method: 'GET', url: '/api/admin/contacts', allowed: STAFF },
   { method: 'PATCH', url: `/api/admin/contacts/${id}`, allowed: STAFF, body: { handled: true } },

@@ -2,7 +2,9 @@ import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, expectError, expectPublicUser, type Session, signUp } from '../support/api.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { SUSPENDED } from '../../src/server/modules/auth/sessions.js';
 import { CHALLENGE_ENDED, WRONG_CODE } from '../../src/server/modules/auth/two-factor.js';
+import { reinstateUser, suspendUser } from '../../src/server/modules/users/suspension.js';
 
 /**
  * DECISIONS.md §7.6: staff may turn on two-factor sign-in (TOTP); the password alone then answers a
@@ -150,6 +152,21 @@ describe('signing in with two-factor sign-in on', () => {
 
   // A black-box audit: one challenge, sent three times each with another unused recovery code, gave
   // three sessions. The proof that the password step happened is now used up like the code.
+  it('a suspended account is told so at the password, and a challenge from before no longer signs in', async () => {
+    await awayFromStepEdge();
+    const engineer = await withTwoFactor();
+    const challenge = await challengeFor(engineer.user.email);
+    await suspendUser(t.database.db, root.user, engineer.user.id);
+    expectError(await login(engineer.user.email), 403, SUSPENDED);
+    expectError(
+      await post('/api/login/2fa', { challenge, code: await codeFor(engineer.secret) }),
+      401,
+      CHALLENGE_ENDED,
+    );
+    await reinstateUser(t.database.db, engineer.user.id);
+    expect((await challengeFor(engineer.user.email)).length).toBeGreaterThan(0);
+  });
+
   it('a challenge signs in once: again with another valid code it is refused, and that code stays unused', async () => {
     const engineer = await withTwoFactor();
     const [first, second] = engineer.recoveryCodes as [string, string];

@@ -26,6 +26,7 @@ import {
   SUB,
   visitorPage,
 } from './support/staff';
+import { openLoginDialog } from './support/auth';
 
 test.describe('Services tab', () => {
   test('add a main category and a sub-service, rename it, then delete the category after confirming', async ({
@@ -362,6 +363,64 @@ test.describe('Change role', () => {
     await panel.getByRole('searchbox', { name: 'Search' }).fill(E2E_ADMIN.email);
     await expect(card).toHaveCount(1);
     await expect(card.getByRole('button', { name: /^Change role of/ })).toHaveCount(0);
+  });
+});
+
+test.describe('Suspend', () => {
+  // The suspended customer's refused login answers 403, which the browser logs as a failed load.
+  test.use({ allowConsoleErrors: /^Failed to load resource: the server responded with a status of 403/ });
+
+  test('Suspend signs a customer out at once and keeps them out until Reinstate', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const run = runId();
+    const customer = await signUpViaApi(request, { name: `Suspended Customer ${run}` });
+    // The customer has their dashboard open meanwhile.
+    const customerContext = await browser.newContext();
+    const customerPage = await customerContext.newPage();
+    await loginInBrowser(customerPage, customer.token);
+    await customerPage.goto('/dashboard');
+    await expect(customerPage.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await openAdmin(page, request);
+    const panel = await openTab(page, 'All Users');
+    await panel.getByRole('searchbox', { name: 'Search' }).fill(customer.user.email);
+    const card = panel.getByRole('list', { name: 'All users' }).getByRole('listitem');
+    await expect(card).toHaveCount(1);
+
+    await card.getByRole('button', { name: `Suspend Suspended Customer ${run}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Suspend Suspended Customer ${run}?` });
+    await expect(dialog).toContainText('is signed out everywhere now and cannot sign in until you reinstate');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await expectToast(page, `Suspended Customer ${run} is suspended`, 'success');
+    await expect(dialog).toBeHidden();
+    // The badge, and when.
+    await expect(card.getByText(/^Suspended \d/)).toBeVisible();
+
+    // The customer's open page is signed out without a click there, and their login is refused.
+    await expectToast(customerPage, 'Your session has ended. Please log in again.', 'info');
+    await customerPage.goto('/');
+    const login = await openLoginDialog(customerPage);
+    await login.getByLabel('Email').fill(customer.user.email);
+    await login.getByLabel('Password').fill(customer.password);
+    await login.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expectToast(customerPage, 'This account is suspended. Please contact RemoteFix support.', 'error');
+    await expect(login).toBeVisible();
+
+    await card.getByRole('button', { name: `Reinstate Suspended Customer ${run}` }).click();
+    await expectToast(page, `Suspended Customer ${run} can sign in again`, 'success');
+    await expect(card.getByText('Suspended', { exact: true })).toHaveCount(0);
+    await login.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(customerPage).toHaveURL('/dashboard');
+    await customerContext.close();
+
+    // Nobody suspends their own account: no such button on its card.
+    await panel.getByRole('searchbox', { name: 'Search' }).fill(E2E_ADMIN.email);
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole('button', { name: /^Suspend/ })).toHaveCount(0);
   });
 });
 

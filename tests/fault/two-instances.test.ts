@@ -259,6 +259,26 @@ describe.skipIf(!TEST_DATABASE_URL)(
       );
     });
 
+    it('an account suspended on A is refused on B as soon as it is announced, and let in again once reinstated', async () => {
+      const admin = await signUpCustomer(a.url, 'twoinst');
+      await query("update users set role = 'admin' where id = $1", [admin.id]);
+      const user = await signUpCustomer(a.url, 'twoinst');
+      const status = async (url: string) => (await call(url, 'GET', '/api/tickets', { token: user.token })).status;
+      expect([await status(a.url), await status(b.url)]).toEqual([200, 200]);
+
+      const path = `/api/admin/users/${user.id}/suspension`;
+      expect((await call(a.url, 'PUT', path, { token: admin.token })).status).toBe(200);
+      const suspendedMs = await within(async () => (await status(b.url)) === 401);
+      expect(await status(a.url)).toBe(401);
+      const login = (url: string) =>
+        call(url, 'POST', '/api/login', { body: { email: user.email, password: 'correct-horse-42' } });
+      expect((await login(b.url)).status).toBe(403);
+
+      expect((await call(a.url, 'DELETE', path, { token: admin.token })).status).toBe(200);
+      expect((await login(b.url)).status).toBe(200);
+      console.log(`[two-instances] B refused an account suspended on A in ${suspendedMs} ms`);
+    });
+
     it('a change made on one instance reaches the event streams open on the other; a logout on one closes its streams on the other', async () => {
       const owner = await signUpCustomer(a.url, 'twoinst');
       const admin = await signUpCustomer(a.url, 'twoinst');

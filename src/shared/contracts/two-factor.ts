@@ -53,7 +53,10 @@ export const loginTwoFactorBodySchema = z.object({
 });
 export type LoginTwoFactorBody = z.input<typeof loginTwoFactorBodySchema>;
 
-/** An account as the admin's user list shows it: the public fields, and whether two-factor sign-in is on. */
-export const adminUserSchema = userSchema.extend({ twoFactorEnabled: z.boolean() });
+/**
+ * An account as the admin's user list shows it: the public fields, whether two-factor sign-in is on,
+ * and when an admin suspended it (null while it is not).
+ */
+export const adminUserSchema = userSchema.extend({ twoFactorEnabled: z.boolean(), suspendedAt: z.string().nullable() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });

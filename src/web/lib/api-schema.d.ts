@@ -3946,6 +3946,7 @@ export interface paths {
                 role: 'user' | 'engineer' | 'admin' | 'superadmin';
                 createdAt: string;
                 twoFactorEnabled: boolean;
+                suspendedAt: string | null;
               }[];
               nextCursor: string | null;
             };
@@ -4117,6 +4118,7 @@ export interface paths {
                 role: 'user' | 'engineer' | 'admin' | 'superadmin';
                 createdAt: string;
                 twoFactorEnabled: boolean;
+                suspendedAt: string | null;
               };
             };
           };
@@ -4231,6 +4233,7 @@ export interface paths {
                 role: 'user' | 'engineer' | 'admin' | 'superadmin';
                 createdAt: string;
                 twoFactorEnabled: boolean;
+                suspendedAt: string | null;
               };
             };
           };
@@ -4292,6 +4295,189 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/api/admin/users/{id}/suspension': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Suspend an account: it signs in by no path and its sessions end (not one’s own, not a superadmin, not an engineer with open tickets) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                phone: string;
+                /** @enum {string} */
+                role: 'user' | 'engineer' | 'admin' | 'superadmin';
+                createdAt: string;
+                twoFactorEnabled: boolean;
+                suspendedAt: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Lift an account’s suspension: it signs in again */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                phone: string;
+                /** @enum {string} */
+                role: 'user' | 'engineer' | 'admin' | 'superadmin';
+                createdAt: string;
+                twoFactorEnabled: boolean;
+                suspendedAt: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/admin/engineers': {

@@ -32,6 +32,11 @@ export const users = pgTable(
      * the entries past their expiry.
      */
     endedSessions: jsonb('ended_sessions').$type<EndedSession[]>().notNull().default([]),
+    /**
+     * When an admin suspended the account, or null: a suspended account signs in by no path and
+     * no session of it holds (auth/sessions.ts); its tickets and messages stay.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

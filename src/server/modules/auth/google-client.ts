@@ -10,7 +10,15 @@ export interface GoogleIdentity {
 
 /** Why a Google sign-in did not complete; each maps to a message the home page shows. */
 export type GoogleFailure =
-  'not_configured' | 'unavailable' | 'denied' | 'state' | 'token' | 'unverified_email' | 'no_email' | 'staff_account';
+  | 'not_configured'
+  | 'unavailable'
+  | 'denied'
+  | 'state'
+  | 'token'
+  | 'unverified_email'
+  | 'no_email'
+  | 'staff_account'
+  | 'suspended';
 
 export class GoogleSignInError extends Error {
   constructor(

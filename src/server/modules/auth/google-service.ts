@@ -34,8 +34,10 @@ export async function consumeGoogleLogin(db: Db, state: string) {
  * a direct database edit could do that), so staff always sign in with their password and its second
  * factor. The refusal changes nothing on the account; the home page tells them to use the password.
  */
-function refuseStaff(user: UserRow): UserRow {
+function refuseStaffOrSuspended(user: UserRow): UserRow {
   if (user.role !== 'user') throw new GoogleSignInError('staff_account');
+  // Nor does a suspended account sign in (users/suspension.ts); it is not linked either.
+  if (user.suspendedAt) throw new GoogleSignInError('suspended');
   return user;
 }
 
@@ -54,14 +56,14 @@ export async function accountForGoogle(
   identity: GoogleIdentity,
 ): Promise<{ user: UserRow; passwordRemoved: boolean }> {
   const linked = await findUserByGoogleSub(db, identity.sub);
-  if (linked) return { user: refuseStaff(linked), passwordRemoved: false };
+  if (linked) return { user: refuseStaffOrSuspended(linked), passwordRemoved: false };
   if (!identity.email) throw new GoogleSignInError('no_email');
   // An unverified address could belong to someone else: never let it open or claim an account.
   if (!identity.emailVerified) throw new GoogleSignInError('unverified_email');
 
   const existing = await findUserByEmail(db, identity.email);
   if (existing) {
-    refuseStaff(existing);
+    refuseStaffOrSuspended(existing);
     // Not found by this Google account, so whoever holds the account now got its address some other
     // way: a signup, a profile edit, or another Google account that was linked before the address
     // moved to it. None of those proved the address; this sign-in does.

@@ -20,6 +20,7 @@ import {
   setPassword,
   takeReset,
 } from './reset-queries.js';
+import { refuseSuspended } from './sessions.js';
 
 const INVALID_LINK = 'This reset link is invalid, used or expired. Ask for a new one.';
 
@@ -39,7 +40,8 @@ export async function requestPasswordReset(db: Db, notices: Notices, email: stri
   const started = performance.now();
   try {
     const user = await findUserByEmail(db, email);
-    if (!user) return;
+    // A suspended account gets no link: it could not use one (usableReset), and the answer is the same.
+    if (!user || user.suspendedAt) return;
     const token = randomBytes(32).toString('base64url');
     await db.transaction(async (tx) => {
       // Counted under the account's row lock: asks that arrive together take turns, so a burst gets
@@ -66,7 +68,7 @@ export async function requestPasswordReset(db: Db, notices: Notices, email: stri
 async function usableReset(db: Db, tokenHash: string): Promise<UserRow> {
   const found = await findUsableReset(db, tokenHash);
   if (!found || found.user.tokenVersion !== found.reset.tokenVersion) throw badRequest(INVALID_LINK);
-  return found.user;
+  return refuseSuspended(found.user);
 }
 
 /**

@@ -7,6 +7,7 @@ import { passwordProblem } from '../../lib/password-strength.js';
 import { startLogin } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findUserByEmail, insertUser, updateUser } from './queries.js';
+import { refuseSuspended } from './sessions.js';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -52,7 +53,7 @@ export async function login(db: Db, email: string, password: string): Promise<Us
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !ok) throw unauthorized('Invalid credentials');
   await attempt.succeeded();
-  return user;
+  return refuseSuspended(user);
 }
 
 export async function updateProfile(

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
+import { forbidden } from '../../lib/errors.js';
 
 /** A signed-in session as its token says: the account's version it was signed at, and its own id. */
 export interface Session {
@@ -11,11 +12,15 @@ export interface Session {
 
 /**
  * Whether a session still holds for the account as it is now: signed at its current version (a new
- * password, a reset or an admin's turn-off of two-factor raise it, ending every session) and not
- * logged out. The guard (plugins/auth.ts) and the event streams ask the same.
+ * password, a reset or an admin's turn-off of two-factor raise it, ending every session), not logged
+ * out, and the account not suspended. The guard (plugins/auth.ts) and the event streams ask the same.
  */
-export function sessionHolds(user: Pick<UserRow, 'tokenVersion' | 'endedSessions'>, session: Session): boolean {
+export function sessionHolds(
+  user: Pick<UserRow, 'tokenVersion' | 'endedSessions' | 'suspendedAt'>,
+  session: Session,
+): boolean {
   return (
+    user.suspendedAt === null &&
     user.tokenVersion === session.version &&
     (session.sessionId === null || !user.endedSessions.some((ended) => ended.id === session.sessionId))
   );
@@ -47,4 +52,16 @@ export async function endSession(
     .update(users)
     .set({ endedSessions: sql`${stillValid} || ${ended}::jsonb` })
     .where(eq(users.id, userId));
+}
+
+export const SUSPENDED = 'This account is suspended. Please contact RemoteFix support.';
+
+/**
+ * A suspended account (users/suspension.ts) signs in by no path: a password (after it is checked, so
+ * the answer tells nothing to someone without it), its second factor, a reset link or Google. Its
+ * sessions ended when it was suspended, and sessionHolds refuses any it could still show.
+ */
+export function refuseSuspended<T extends Pick<UserRow, 'suspendedAt'>>(user: T): T {
+  if (user.suspendedAt !== null) throw forbidden(SUSPENDED);
+  return user;
 }

@@ -11,6 +11,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../l
 import { startLogin } from './login-throttle.js';
 import { findUserById } from './queries.js';
 import type { ChallengeClaims } from './tokens.js';
+import { refuseSuspended } from './sessions.js';
 
 /**
  * Two-factor sign-in for staff (DECISIONS.md §7.6): TOTP (RFC 6238, 30 s steps, 6 digits, SHA-1, as
@@ -189,6 +190,7 @@ export async function completeTwoFactorLogin(db: Db, claims: ChallengeClaims | n
   const user = await findUserById(db, claims.userId);
   // A password change or an admin's turn-off since the password step ends the challenge too.
   if (!user || user.tokenVersion !== claims.version) throw unauthorized(CHALLENGE_ENDED);
+  refuseSuspended(user);
   if (!(await hasTwoFactor(db, user.id))) throw unauthorized(CHALLENGE_ENDED);
   const attempt = await startLogin(db, user.email);
   // The code and the challenge are used up together: a challenge that has signed in once (even by a

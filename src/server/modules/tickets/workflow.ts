@@ -69,6 +69,7 @@ export async function assignEngineer(
     const engineer = await lockUser(tx, engineerId, 'share');
     if (!engineer || engineer.role !== 'engineer')
       throw badRequest('Only a user with the engineer role can be assigned');
+    if (engineer.suspendedAt) throw conflict(`${engineer.name}’s account is suspended: reinstate it first`);
     if (ticket.status === 'completed') throw conflict('A completed ticket cannot be assigned');
     if (ticket.engineerId === engineerId) throw conflict('This engineer is already assigned to the ticket');
     if (replaces === undefined && ticket.engineerId) {

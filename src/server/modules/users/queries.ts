@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import { ENGINEER_PICKER_LIMIT } from '../../../shared/contracts/admin.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
@@ -32,7 +32,14 @@ export const listEngineers = (db: Db, search?: string) =>
   db
     .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
     .from(users)
-    .where(and(eq(users.role, 'engineer'), search ? containing(search, [users.name, users.email]) : undefined))
+    // A suspended engineer is assigned nothing (tickets/workflow.ts), so is not offered.
+    .where(
+      and(
+        eq(users.role, 'engineer'),
+        isNull(users.suspendedAt),
+        search ? containing(search, [users.name, users.email]) : undefined,
+      ),
+    )
     .orderBy(asc(users.name), asc(users.email))
     .limit(ENGINEER_PICKER_LIMIT + 1);
 

@@ -30,10 +30,7 @@ export async function changeUserRole(
     if (!target) throw notFound('User not found');
     if (target.role === 'superadmin') throw forbidden('A superadmin’s role cannot be changed');
     if (target.role === role) return { user: target, from: target.role };
-    if (target.role === 'engineer') {
-      const open = await openTicketNumbersOf(tx, target.id);
-      if (open.length > 0) throw conflict(stillAssigned(target.name, open));
-    }
+    if (target.role === 'engineer') await refuseWhileAssigned(tx, target);
     const [updated] = await tx
       .update(users)
       .set({ role, tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -47,9 +44,18 @@ export async function changeUserRole(
 /** How many shown by number in the refusal (each is found by it in All Tickets' search). */
 const NUMBERS_SHOWN = 5;
 
-function stillAssigned(name: string, numbers: number[]): string {
+/**
+ * An engineer leaves the role, or is suspended, only once none of the tickets not yet completed is
+ * theirs (409 naming them): no customer waits on someone who can no longer open the ticket. Called
+ * with the account's row locked for update, which an assignment waits for (it shares the lock).
+ */
+export async function refuseWhileAssigned(tx: Db, engineer: Pick<UserRow, 'id' | 'name'>): Promise<void> {
+  const numbers = await openTicketNumbersOf(tx, engineer.id);
+  if (numbers.length === 0) return;
   const one = numbers.length === 1;
   const shown = numbers.slice(0, NUMBERS_SHOWN).map(ticketNumberLabel).join(', ');
   const more = numbers.length > NUMBERS_SHOWN ? ` and ${numbers.length - NUMBERS_SHOWN} more` : '';
-  return `${name} has ${numbers.length} ${one ? 'ticket' : 'tickets'} not yet completed (${shown}${more}): reassign or unassign ${one ? 'it' : 'them'} first`;
+  throw conflict(
+    `${engineer.name} has ${numbers.length} ${one ? 'ticket' : 'tickets'} not yet completed (${shown}${more}): reassign or unassign ${one ? 'it' : 'them'} first`,
+  );
 }

@@ -9,9 +9,10 @@ import {
 } from '../../../shared/contracts/admin.js';
 import { userResponseSchema } from '../../../shared/contracts/auth.js';
 import { idParamsSchema } from '../../../shared/contracts/common.js';
-import { adminUserResponseSchema } from '../../../shared/contracts/two-factor.js';
+import { type AdminUser, adminUserResponseSchema } from '../../../shared/contracts/two-factor.js';
 import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import { requireUser } from '../../plugins/auth.js';
 import { createAccount, toPublicUser } from '../auth/service.js';
@@ -19,8 +20,20 @@ import { turnOffTwoFactorFor, twoFactorUserIds } from '../auth/two-factor.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { listEngineers, listUsers } from './queries.js';
 import { changeUserRole } from './roles.js';
+import { reinstateUser, suspendUser } from './suspension.js';
 
 const bearer = [{ bearer: [] }];
+
+const toAdminUser = (row: UserRow, twoFactorEnabled: boolean): AdminUser => ({
+  ...toPublicUser(row),
+  twoFactorEnabled,
+  suspendedAt: row.suspendedAt?.toISOString() ?? null,
+});
+
+/** One account as All Users shows it, after a change. */
+async function adminUser(db: Db, row: UserRow): Promise<{ user: AdminUser }> {
+  return { user: toAdminUser(row, (await twoFactorUserIds(db, [row.id])).has(row.id)) };
+}
 
 /** Admin account management: the user list, engineers for assignment, and the New User form. */
 export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
@@ -42,7 +55,7 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
         page.map((u) => u.id),
       );
       return {
-        users: page.map((u) => ({ ...toPublicUser(u), twoFactorEnabled: withTwoFactor.has(u.id) })),
+        users: page.map((u) => toAdminUser(u, withTwoFactor.has(u.id))),
         nextCursor,
       };
     },
@@ -63,7 +76,7 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
       const actor = requireUser(request);
       const user = await turnOffTwoFactorFor(db, actor, request.params.id);
       request.log.info({ actorId: actor.id, userId: user.id }, 'two-factor sign-in turned off by an admin');
-      return { user: { ...toPublicUser(user), twoFactorEnabled: false } };
+      return { user: toAdminUser(user, false) };
     },
   });
 
@@ -83,8 +96,43 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
       const { user, from } = await changeUserRole(db, actor, request.params.id, request.body.role);
       if (from !== user.role)
         request.log.info({ actorId: actor.id, userId: user.id, from, to: user.role }, 'role changed by an admin');
-      const withTwoFactor = await twoFactorUserIds(db, [user.id]);
-      return { user: { ...toPublicUser(user), twoFactorEnabled: withTwoFactor.has(user.id) } };
+      return adminUser(db, user);
+    },
+  });
+
+  // Suspending: a customer who abuses the service, staff who have left (users/suspension.ts).
+  app.put('/api/admin/users/:id/suspension', {
+    config: { access: STAFF_ROLES, changesAccounts: true },
+    schema: {
+      tags: ['admin'],
+      summary:
+        'Suspend an account: it signs in by no path and its sessions end (not one’s own, not a superadmin, not an engineer with open tickets)',
+      security: bearer,
+      params: idParamsSchema,
+      response: { 200: adminUserResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => {
+      const actor = requireUser(request);
+      const { user, changed } = await suspendUser(db, actor, request.params.id);
+      if (changed) request.log.info({ actorId: actor.id, userId: user.id }, 'account suspended by an admin');
+      return adminUser(db, user);
+    },
+  });
+
+  app.delete('/api/admin/users/:id/suspension', {
+    config: { access: STAFF_ROLES, changesAccounts: true },
+    schema: {
+      tags: ['admin'],
+      summary: 'Lift an account’s suspension: it signs in again',
+      security: bearer,
+      params: idParamsSchema,
+      response: { 200: adminUserResponseSchema, ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => {
+      const actor = requireUser(request);
+      const { user, changed } = await reinstateUser(db, request.params.id);
+      if (changed) request.log.info({ actorId: actor.id, userId: user.id }, 'account reinstated by an admin');
+      return adminUser(db, user);
     },
   });
 

@@ -8,9 +8,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createUserBodySchema, serviceBodySchema } from '@shared/contracts/admin';
+import type { serviceBodySchema } from '@shared/contracts/admin';
 import type { Ticket, TicketsResponse } from '@shared/contracts/tickets';
-import type { CreatableRole, Role } from '@shared/roles';
 import type { TicketStatus } from '@shared/tickets';
 import { answer, api } from '@/lib/api-client';
 import { filterParams, pageQuery } from '@/lib/paging';
@@ -140,19 +139,6 @@ export const useUnassignEngineer = () =>
   );
 
 /** All accounts newest first, or those of one `role` ('' for all) that match the search `q`. */
-export const useAdminUsers = (role: Role | '' = '', q = '') =>
-  useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: [...adminKeys.users, role, q.trim()],
-      queryFn: ({ pageParam }) =>
-        answer(
-          api.GET('/api/admin/users', { params: { query: { ...pageQuery(pageParam), ...filterParams({ role, q }) } } }),
-        ),
-      initialPageParam: '',
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
-    }),
-  );
-
 /** `handled`: '' for all, 'false' for the open requests, 'true' for the handled ones; `q` a search. */
 export const useContactRequests = (handled: '' | 'true' | 'false' = '', q = '') =>
   useInfiniteQuery(
@@ -176,39 +162,6 @@ export const useMarkContactHandled = () => {
     mutationFn: (v: { id: string; handled: boolean }) =>
       answer(api.PATCH('/api/admin/contacts/{id}', { params: { path: { id: v.id } }, body: { handled: v.handled } })),
     onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.contacts }),
-  });
-};
-
-export const useCreateUser = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: z.output<typeof createUserBodySchema>) => answer(api.POST('/api/admin/users', { body })),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: adminKeys.users });
-      void client.invalidateQueries({ queryKey: adminKeys.engineers });
-    },
-  });
-};
-
-/** Changes an account's role (its sessions end); the engineer picker follows. */
-export const useChangeRole = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, role }: { id: string; role: CreatableRole }) =>
-      answer(api.PATCH('/api/admin/users/{id}', { params: { path: { id } }, body: { role } })),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: adminKeys.users });
-      void client.invalidateQueries({ queryKey: adminKeys.engineers });
-    },
-  });
-};
-
-/** Turns off an account's two-factor sign-in (it is locked out of its app); its sessions end. */
-export const useTurnOffTwoFactor = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => answer(api.DELETE('/api/admin/users/{id}/2fa', { params: { path: { id } } })),
-    onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.users }),
   });
 };
 

@@ -11,7 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage, toastError } from '@/lib/api-client';
-import { useCreateUser } from '../api/admin-queries';
+import { useCreateUser } from '../api/users-queries';
 import { useFocusFirstField } from '@/lib/focus';
 
 type Values = z.input<typeof createUserBodySchema>;

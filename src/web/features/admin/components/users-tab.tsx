@@ -1,4 +1,4 @@
-import { CalendarClock, KeyRound, Mail, Phone, ShieldCheck } from 'lucide-react';
+import { Ban, CalendarClock, KeyRound, type LucideIcon, Mail, Phone, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminUser } from '@shared/contracts/two-factor';
@@ -20,7 +20,7 @@ import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useSearchParam, useSearchText } from '@/lib/use-search-param';
 import { cn } from '@/lib/utils';
-import { useAdminUsers, useChangeRole, useTurnOffTwoFactor } from '../api/admin-queries';
+import { useAdminUsers, useChangeRole, useSuspension, useTurnOffTwoFactor } from '../api/users-queries';
 import { NewUserForm } from './new-user-form';
 
 const ROLE_STYLES: Record<Role, string> = {
@@ -169,21 +169,96 @@ function ChangeRole({ user }: { user: AdminUser & { role: CreatableRole } }) {
   );
 }
 
-function UserCard({
-  user,
-  canTurnOff,
-  canChangeRole,
+/**
+ * "Suspend", after a confirmation: a customer who abuses the service, staff who have left. The account
+ * is signed out everywhere and signs in by no path until "Reinstate"; its tickets stay. The server
+ * refuses an engineer who still has tickets not yet completed (the message names them).
+ */
+function Suspension({ user }: { user: AdminUser }) {
+  const [open, setOpen] = useState(false);
+  const suspension = useSuspension();
+  const set = (suspended: boolean) =>
+    suspension.mutateAsync({ id: user.id, suspended }).then(
+      () => {
+        setOpen(false);
+        toast.success(suspended ? `${user.name} is suspended` : `${user.name} can sign in again`);
+      },
+      (err: unknown) => toast.error(errorMessage(err, 'Something went wrong')),
+    );
+  if (user.suspendedAt) {
+    return (
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={suspension.isPending}
+        onClick={() => void set(false)}
+        aria-label={`Reinstate ${user.name}`}
+      >
+        Reinstate
+      </Button>
+    );
+  }
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`Suspend ${user.name}`}>
+        Suspend
+      </Button>
+      <DialogContent
+        title={`Suspend ${user.name}?`}
+        description={`${user.email} is signed out everywhere now and cannot sign in until you reinstate the account. Its tickets and messages stay.`}
+      >
+        <div className="flex flex-wrap justify-end gap-3">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={suspension.isPending} onClick={() => void set(true)}>
+            Suspend
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** "Joined …", "Suspended …": the label is read once, before the date. */
+function DateRow({
+  icon: Icon,
+  label,
+  at,
+  className,
 }: {
-  user: AdminUser;
-  canTurnOff: boolean;
-  canChangeRole: boolean;
+  icon: LucideIcon;
+  label: string;
+  at: string;
+  className: string;
 }) {
+  return (
+    <div className={cn('flex items-start gap-2', className)}>
+      <dt>
+        <Icon aria-hidden="true" className="mt-0.5 size-4" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd>
+        <span aria-hidden="true">{label} </span>
+        {formatDateTime(at)}
+      </dd>
+    </div>
+  );
+}
+
+function UserCard({ user, canTurnOff, canManage }: { user: AdminUser; canTurnOff: boolean; canManage: boolean }) {
   return (
     <Card className="h-full p-5">
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 font-semibold wrap-anywhere text-slate-900">{user.name}</h3>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <RoleBadge role={user.role} />
+          {user.suspendedAt && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-inset ring-red-300">
+              <Ban aria-hidden="true" className="size-3.5" />
+              Suspended
+            </span>
+          )}
           {user.twoFactorEnabled && (
             <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-inset ring-emerald-300">
               <KeyRound aria-hidden="true" className="size-3.5" />
@@ -199,19 +274,11 @@ function UserCard({
         <DetailRow icon={Phone} label="Phone" className="break-all">
           {user.phone || '—'}
         </DetailRow>
-        <div className="flex items-start gap-2 text-muted-foreground">
-          <dt>
-            <CalendarClock aria-hidden="true" className="mt-0.5 size-4" />
-            <span className="sr-only">Joined</span>
-          </dt>
-          <dd>
-            <span aria-hidden="true">Joined </span>
-            {formatDateTime(user.createdAt)}
-          </dd>
-        </div>
+        <DateRow icon={CalendarClock} label="Joined" at={user.createdAt} className="text-muted-foreground" />
+        {user.suspendedAt && <DateRow icon={Ban} label="Suspended" at={user.suspendedAt} className="text-red-800" />}
       </dl>
       {(user.role === 'engineer' ||
-        (canChangeRole && user.role !== 'superadmin') ||
+        (canManage && user.role !== 'superadmin') ||
         (user.twoFactorEnabled && canTurnOff)) && (
         <div className="mt-4 flex flex-wrap gap-2">
           {user.role === 'engineer' && (
@@ -223,7 +290,12 @@ function UserCard({
               Assigned tickets
             </Link>
           )}
-          {canChangeRole && user.role !== 'superadmin' && <ChangeRole user={{ ...user, role: user.role }} />}
+          {canManage && user.role !== 'superadmin' && (
+            <>
+              <ChangeRole user={{ ...user, role: user.role }} />
+              <Suspension user={user} />
+            </>
+          )}
           {user.twoFactorEnabled && canTurnOff && <TurnOffTwoFactor user={user} />}
         </div>
       )}
@@ -288,8 +360,9 @@ function UserList() {
                 <UserCard
                   user={u}
                   canTurnOff={u.role !== 'superadmin' || me?.role === 'superadmin'}
-                  // Never one's own role (an admin would lock themselves out); never a superadmin's (below).
-                  canChangeRole={u.id !== me?.id}
+                  // Never one's own role or suspension (an admin would lock themselves out); never a
+                  // superadmin's (below).
+                  canManage={u.id !== me?.id}
                 />
               </li>
             ))}

@@ -14,6 +14,7 @@ const MESSAGES: Record<string, string> = {
   no_email: 'Google did not share an email address, which we need to sign you in.',
   staff_account:
     'This is a staff account: Google sign-in is for customers. Please log in with your email and password.',
+  suspended: 'This account is suspended. Please contact RemoteFix support.',
 };
 
 /** Shows why a Google sign-in came back to /, then removes the parameter from the address. */

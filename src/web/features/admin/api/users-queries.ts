@@ -1,0 +1,76 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { createUserBodySchema } from '@shared/contracts/admin';
+import type { CreatableRole, Role } from '@shared/roles';
+import { answer, api } from '@/lib/api-client';
+import { filterParams, pageQuery } from '@/lib/paging';
+import { adminKeys } from './admin-queries';
+
+/**
+ * All Users' reads and changes: only its tab (loaded when opened) imports them, so they stay out of
+ * /admin's first load.
+ */
+export const useAdminUsers = (role: Role | '' = '', q = '') =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...adminKeys.users, role, q.trim()],
+      queryFn: ({ pageParam }) =>
+        answer(
+          api.GET('/api/admin/users', { params: { query: { ...pageQuery(pageParam), ...filterParams({ role, q }) } } }),
+        ),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  );
+
+export const useCreateUser = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof createUserBodySchema>) => answer(api.POST('/api/admin/users', { body })),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: adminKeys.users });
+      void client.invalidateQueries({ queryKey: adminKeys.engineers });
+    },
+  });
+};
+
+/** Changes an account's role (its sessions end); the engineer picker follows. */
+export const useChangeRole = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: CreatableRole }) =>
+      answer(api.PATCH('/api/admin/users/{id}', { params: { path: { id } }, body: { role } })),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: adminKeys.users });
+      void client.invalidateQueries({ queryKey: adminKeys.engineers });
+    },
+  });
+};
+
+/** Turns off an account's two-factor sign-in (it is locked out of its app); its sessions end. */
+export const useTurnOffTwoFactor = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => answer(api.DELETE('/api/admin/users/{id}/2fa', { params: { path: { id } } })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+};
+
+/** Suspends an account or lifts its suspension; a suspended engineer leaves the engineer picker. */
+export const useSuspension = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, suspended }: { id: string; suspended: boolean }) => {
+      const path = { params: { path: { id } } };
+      return answer(
+        suspended
+          ? api.PUT('/api/admin/users/{id}/suspension', path)
+          : api.DELETE('/api/admin/users/{id}/suspension', path),
+      );
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: adminKeys.users });
+      void client.invalidateQueries({ queryKey: adminKeys.engineers });
+    },
+  });
+};
