@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { generateKeyPair, SignJWT } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
@@ -202,7 +201,8 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
     const linked = await signUp(t, { email: uniqueEmail('suspended-linked') });
     await t.database.db.update(users).set({ googleSub: 'suspended-sub' }).where(eq(users.id, linked.user.id));
     const byEmail = await signUp(t, { email: uniqueEmail('suspended-by-email') });
-    for (const s of [linked, byEmail]) await suspendUser(t.database.db, { id: randomUUID() }, s.user.id);
+    const admin = await signUp(t, {}, 'admin');
+    for (const s of [linked, byEmail]) await suspendUser(t.database.db, admin.user, s.user.id);
 
     issuer.nextClaims({ sub: 'suspended-sub', email: linked.user.email, email_verified: true });
     expectFailure(await finish(await approvedCallback()), 'suspended');

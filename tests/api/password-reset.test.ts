@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,7 +159,8 @@ describe('a suspended account (users/suspension.ts)', () => {
     const s = await signUp(t);
     const before = await resetToken(s);
     const sent = inbox.to(s.user.email).length;
-    await suspendUser(t.database.db, { id: randomUUID() }, s.user.id);
+    const admin = await signUp(t, {}, 'admin');
+    await suspendUser(t.database.db, admin.user, s.user.id);
     expectError(await post(t, '/api/password/reset/check', { token: before }), 400, /invalid, used or expired/);
     expectError(await reset(before), 400, /invalid, used or expired/);
 

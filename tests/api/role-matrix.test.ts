@@ -82,6 +82,7 @@ const ENDPOINTS: Array<{
   { method: 'DELETE', url: `/api/admin/users/${id}/2fa`, allowed: STAFF },
   { method: 'PATCH', url: `/api/admin/users/${id}`, allowed: STAFF, body: { role: 'user' } },
   { method: 'PUT', url: `/api/admin/users/${id}/suspension`, allowed: STAFF },
+  { method: 'GET', url: `/api/admin/users/${id}/history`, allowed: STAFF },
   { method: 'DELETE', url: `/api/admin/users/${id}/suspension`, allowed: STAFF },
   { method: 'GET', url: '/api/admin/engineers', allowed: STAFF },
   { method: 'GET', url: '/api/admin/contacts', allowed: STAFF },

@@ -163,7 +163,7 @@ describe('signing in with two-factor sign-in on', () => {
       401,
       CHALLENGE_ENDED,
     );
-    await reinstateUser(t.database.db, engineer.user.id);
+    await reinstateUser(t.database.db, root.user, engineer.user.id);
     expect((await challengeFor(engineer.user.email)).length).toBeGreaterThan(0);
   });
 

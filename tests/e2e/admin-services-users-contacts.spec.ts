@@ -417,6 +417,17 @@ test.describe('Suspend', () => {
     await expect(customerPage).toHaveURL('/dashboard');
     await customerContext.close();
 
+    // The account's history says who did what.
+    await card.getByRole('button', { name: `History of Suspended Customer ${run}` }).click();
+    const history = page.getByRole('dialog', { name: 'Account history' });
+    await expect(history.getByRole('list', { name: 'Changes' }).getByRole('listitem')).toHaveCount(2);
+    await expect(history.getByRole('listitem').nth(0)).toContainText('Suspended');
+    await expect(history.getByRole('listitem').nth(1)).toContainText('Reinstated');
+    await expect(history.getByRole('listitem').nth(1)).toContainText('by E2E Admin (Admin)');
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+
     // Nobody suspends their own account: no such button on its card.
     await panel.getByRole('searchbox', { name: 'Search' }).fill(E2E_ADMIN.email);
     await expect(card).toHaveCount(1);

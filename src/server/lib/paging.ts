@@ -37,6 +37,22 @@ export function pageOf<T extends { createdAt: Date; id: string }>(rows: T[], lim
   return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
+/**
+ * Splits a `limit + 1` result of a history read oldest first after an entry (`?after=`, its id) into
+ * the page and the id the next page starts after.
+ */
+export function historyPageOf<T extends { id: string }>(rows: T[], limit: number) {
+  const page = rows.slice(0, limit);
+  return { page, nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+/** Who did what a history keeps, from its left-joined account (null once that account is gone). */
+export function actorOf<R>(row: { actorId: string | null; actorName: string | null; actorRole: R | null }) {
+  return row.actorId && row.actorName && row.actorRole
+    ? { id: row.actorId, name: row.actorName, role: row.actorRole }
+    : null;
+}
+
 /** A cursor's bound in the SQL: values, or `sql.placeholder`s for a prepared statement. */
 export interface KeysetBound {
   createdAt: string | Placeholder;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_CHANGE_KINDS } from '../account-changes.js';
 import { CREATABLE_ROLES, ROLES } from '../roles.js';
 import { TICKET_EVENT_KINDS, TICKET_STATUSES } from '../tickets.js';
 import { HISTORY_PAGE, LIMITS } from '../product.js';
@@ -22,16 +23,22 @@ export const assignBodySchema = z.object({
 });
 export const assignResponseSchema = z.object({ ticket: ticketSchema });
 
+/** Who did something a history keeps: an admin, an engineer, the customer. */
+const actorSchema = z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) });
+
 export const ticketEventSchema = z.object({
   id: z.string(),
   kind: z.enum(TICKET_EVENT_KINDS),
-  actor: z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) }).nullable(),
+  actor: actorSchema.nullable(),
   detail: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });
-/** GET /api/admin/tickets/{id}/history: oldest first, paged like a thread (contracts/messages.ts). */
-export const ticketHistoryQuerySchema = z.object({
-  /** Only the events after this one (an event of this ticket's history). */
+/**
+ * GET /api/admin/tickets/{id}/history and /api/admin/users/{id}/history: oldest first, paged like a
+ * thread (contracts/messages.ts).
+ */
+export const historyQuerySchema = z.object({
+  /** Only the entries after this one (an entry of the same history). */
   after: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(HISTORY_PAGE.max).default(HISTORY_PAGE.default),
 });
@@ -41,6 +48,23 @@ export const ticketHistoryResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type TicketHistoryResponse = z.infer<typeof ticketHistoryResponseSchema>;
+
+/** What an admin did to an account (shared/account-changes.ts); `from` and `to` are roles where known. */
+export const accountChangeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ACCOUNT_CHANGE_KINDS),
+  from: z.enum(ROLES).nullable(),
+  to: z.enum(ROLES).nullable(),
+  /** The admin who did it; null once that account is gone. */
+  actor: actorSchema.nullable(),
+  createdAt: z.string(),
+});
+export type AccountChange = z.infer<typeof accountChangeSchema>;
+export const accountHistoryResponseSchema = z.object({
+  changes: z.array(accountChangeSchema),
+  /** More changes follow this page: pass this (the last change's id) as `after`. Null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type TicketEvent = z.infer<typeof ticketEventSchema>;
 
 /** The New User form (SPEC.md §5): superadmin is never offered, and refused by the server. */

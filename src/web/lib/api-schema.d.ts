@@ -4480,6 +4480,109 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/users/{id}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What admins did to an account, oldest first (paged): created it, changed its role, suspended or reinstated it, turned off its two-factor sign-in */
+    get: {
+      parameters: {
+        query?: {
+          after?: string;
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              changes: {
+                id: string;
+                /** @enum {string} */
+                kind: 'created' | 'role' | 'suspended' | 'reinstated' | 'two-factor-off';
+                /** @enum {string|null} */
+                from: 'user' | 'engineer' | 'admin' | 'superadmin' | null;
+                /** @enum {string|null} */
+                to: 'user' | 'engineer' | 'admin' | 'superadmin' | null;
+                actor: {
+                  id: string;
+                  name: string;
+                  /** @enum {string} */
+                  role: 'user' | 'engineer' | 'admin' | 'superadmin';
+                } | null;
+                createdAt: string;
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/engineers': {
     parameters: {
       query?: never;

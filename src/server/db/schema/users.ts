@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ACCOUNT_CHANGE_KINDS } from '../../../shared/account-changes.js';
 import { ROLES } from '../../../shared/roles.js';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -50,3 +51,29 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+export const accountChangeKindEnum = pgEnum('account_change_kind', ACCOUNT_CHANGE_KINDS);
+
+/**
+ * What admins did to each account (users/history.ts): who, what and when, written in the transaction
+ * that makes the change. The role before and after, where the change is one of role.
+ */
+export const accountChanges = pgTable(
+  'account_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The admin who did it; null once that account is gone. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: accountChangeKindEnum('kind').notNull(),
+    fromRole: roleEnum('from_role'),
+    toRole: roleEnum('to_role'),
+    // clock_timestamp(), not now(): several changes of one transaction keep their order.
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('account_changes_user_idx').on(t.userId, t.createdAt, t.id)],
+);

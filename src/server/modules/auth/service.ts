@@ -7,6 +7,7 @@ import { passwordProblem } from '../../lib/password-strength.js';
 import { startLogin } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findUserByEmail, insertUser, updateUser } from './queries.js';
+import { recordAccountChange } from '../users/history.js';
 import { refuseSuspended } from './sessions.js';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -24,6 +25,8 @@ export const toPublicUser = (row: UserRow): User => ({
 export async function createAccount(
   db: Db,
   input: { name: string; email: string; phone: string; password: string; role?: UserRow['role'] },
+  /** The admin who creates it (POST /api/admin/users), kept in its history; none for a signup. */
+  createdBy?: { id: string },
 ): Promise<UserRow> {
   // Refused before anything is looked up: the answer says nothing about whether the email is taken.
   const weak = passwordProblem(input.password, input);
@@ -31,12 +34,18 @@ export async function createAccount(
   if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await insertUser(db, {
+    const values = {
       name: input.name,
       email: input.email,
       phone: input.phone,
       role: input.role ?? 'user',
       passwordHash,
+    };
+    if (!createdBy) return await insertUser(db, values);
+    return await db.transaction(async (tx) => {
+      const user = await insertUser(tx, values);
+      await recordAccountChange(tx, { userId: user.id, actorId: createdBy.id, kind: 'created', to: user.role });
+      return user;
     });
   } catch (err) {
     // Two signups racing for one email: the unique index decides.

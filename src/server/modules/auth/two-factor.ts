@@ -11,6 +11,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../l
 import { startLogin } from './login-throttle.js';
 import { findUserById } from './queries.js';
 import type { ChallengeClaims } from './tokens.js';
+import { recordAccountChange } from '../users/history.js';
 import { refuseSuspended } from './sessions.js';
 
 /**
@@ -238,6 +239,7 @@ export async function turnOffTwoFactorFor(
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, target.id))
       .returning();
+    await recordAccountChange(tx, { userId: target.id, actorId: actor.id, kind: 'two-factor-off' });
     return updated ?? target;
   });
 }

@@ -2,7 +2,7 @@ import {
   assignBodySchema,
   assignResponseSchema,
   statusChangeBodySchema,
-  ticketHistoryQuerySchema,
+  historyQuerySchema,
   ticketHistoryResponseSchema,
 } from '../../../shared/contracts/admin.js';
 import { idParamsSchema } from '../../../shared/contracts/common.js';
@@ -120,7 +120,7 @@ export async function staffTicketRoutes(app: ZodApp, { db, notices }: { db: Db; 
       summary: 'A ticket’s history, oldest first (paged): status changes, assignment, payments, completion',
       security: bearer,
       params: idParamsSchema,
-      querystring: ticketHistoryQuerySchema,
+      querystring: historyQuerySchema,
       response: { 200: ticketHistoryResponseSchema, ...errors(400, 401, 403, 404) },
     },
     handler: async (request) => ticketHistory(db, request.params.id, request.query),

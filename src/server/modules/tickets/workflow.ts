@@ -2,6 +2,7 @@ import { statusLabel, type TicketStatus } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { actorOf, historyPageOf } from '../../lib/paging.js';
 import { findUserById } from '../auth/queries.js';
 import { lockUser } from '../users/queries.js';
 import { notifyFormerEngineer } from '../../events/ticket-notices.js';
@@ -145,15 +146,15 @@ export async function ticketHistory(db: Db, ticketId: string, q: { after?: strin
   const ticket = await findTicket(db, ticketId);
   if (!ticket) throw notFound('Ticket not found');
   const rows = await eventsOfTicket(db, { ticketId, bookingOrderId: ticket.bookingOrderId, ...q });
-  const page = rows.slice(0, q.limit);
+  const { page, nextCursor } = historyPageOf(rows, q.limit);
   return {
     events: page.map((r) => ({
       id: r.id,
       kind: r.kind,
       detail: r.detail,
       createdAt: r.createdAt.toISOString(),
-      actor: r.actorId && r.actorName && r.actorRole ? { id: r.actorId, name: r.actorName, role: r.actorRole } : null,
+      actor: actorOf(r),
     })),
-    nextCursor: rows.length > q.limit ? (page.at(-1)?.id ?? null) : null,
+    nextCursor,
   };
 }

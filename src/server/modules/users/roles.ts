@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { ticketNumberLabel } from '../../../shared/tickets.js';
+import { recordAccountChange } from './history.js';
 import { lockUser, openTicketNumbersOf } from './queries.js';
 
 /**
@@ -37,6 +38,7 @@ export async function changeUserRole(
       .where(eq(users.id, target.id))
       .returning();
     if (!updated) throw notFound('User not found');
+    await recordAccountChange(tx, { userId: target.id, actorId: actor.id, kind: 'role', from: target.role, to: role });
     return { user: updated, from: target.role };
   });
 }

@@ -1,9 +1,11 @@
 import {
+  accountHistoryResponseSchema,
   changeRoleBodySchema,
   createUserBodySchema,
   ENGINEER_PICKER_LIMIT,
   engineerSearchQuerySchema,
   engineersResponseSchema,
+  historyQuerySchema,
   userListQuerySchema,
   usersResponseSchema,
 } from '../../../shared/contracts/admin.js';
@@ -19,6 +21,7 @@ import { createAccount, toPublicUser } from '../auth/service.js';
 import { turnOffTwoFactorFor, twoFactorUserIds } from '../auth/two-factor.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { listEngineers, listUsers } from './queries.js';
+import { accountHistory } from './history.js';
 import { changeUserRole } from './roles.js';
 import { reinstateUser, suspendUser } from './suspension.js';
 
@@ -130,10 +133,24 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
     },
     handler: async (request) => {
       const actor = requireUser(request);
-      const { user, changed } = await reinstateUser(db, request.params.id);
+      const { user, changed } = await reinstateUser(db, actor, request.params.id);
       if (changed) request.log.info({ actorId: actor.id, userId: user.id }, 'account reinstated by an admin');
       return adminUser(db, user);
     },
+  });
+
+  app.get('/api/admin/users/:id/history', {
+    config: { access: STAFF_ROLES },
+    schema: {
+      tags: ['admin'],
+      summary:
+        'What admins did to an account, oldest first (paged): created it, changed its role, suspended or reinstated it, turned off its two-factor sign-in',
+      security: bearer,
+      params: idParamsSchema,
+      querystring: historyQuerySchema,
+      response: { 200: accountHistoryResponseSchema, ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => accountHistory(db, request.params.id, request.query),
   });
 
   app.post('/api/admin/users', {
@@ -146,7 +163,7 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
       response: { 201: userResponseSchema, ...errors(400, 401, 403, 409) },
     },
     handler: async (request, reply) =>
-      reply.status(201).send({ user: toPublicUser(await createAccount(db, request.body)) }),
+      reply.status(201).send({ user: toPublicUser(await createAccount(db, request.body, requireUser(request))) }),
   });
 
   app.get('/api/admin/engineers', {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { recordAccountChange } from './history.js';
 import { lockUser } from './queries.js';
 import { refuseWhileAssigned } from './roles.js';
 
@@ -28,17 +29,20 @@ export async function suspendUser(db: Db, actor: { id: string }, targetId: strin
       .set({ suspendedAt: sql`now()`, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, target.id))
       .returning();
+    await recordAccountChange(tx, { userId: target.id, actorId: actor.id, kind: 'suspended' });
     return changed(suspended);
   });
 }
 
 /** Lifts a suspension (DELETE /api/admin/users/{id}/suspension): the account signs in again. */
-export async function reinstateUser(db: Db, targetId: string): Promise<Outcome> {
+export async function reinstateUser(db: Db, actor: { id: string }, targetId: string): Promise<Outcome> {
   return db.transaction(async (tx) => {
     const target = await lockUser(tx, targetId);
     if (!target) throw notFound('User not found');
     if (!target.suspendedAt) return { user: target, changed: false };
-    return changed(await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, target.id)).returning());
+    const reinstated = await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, target.id)).returning();
+    await recordAccountChange(tx, { userId: target.id, actorId: actor.id, kind: 'reinstated' });
+    return changed(reinstated);
   });
 }
 

@@ -74,3 +74,18 @@ export const useSuspension = () => {
     },
   });
 };
+
+/** What admins did to an account, oldest first, a page at a time, read while its dialog is open. */
+export const useAccountHistory = (id: string, enabled: boolean) =>
+  useInfiniteQuery({
+    queryKey: [...adminKeys.users, 'history', id],
+    queryFn: ({ pageParam }) =>
+      answer(
+        api.GET('/api/admin/users/{id}/history', {
+          params: { path: { id }, query: { after: pageParam || undefined } },
+        }),
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled,
+  });

@@ -6,6 +6,7 @@ import { TicketReceipts } from '@/components/tickets/ticket-receipts';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { LoadMore } from '@/components/ui/load-more';
 import { ErrorState, LoadingState } from '@/components/ui/state';
+import { Timeline, TimelineEntry } from '@/components/ui/timeline';
 import { formatDateTime } from '@/lib/format';
 import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 import { useTicketHistory } from '../api/admin-queries';
@@ -99,21 +100,18 @@ export default function TicketHistoryDialog({
         {history.isError && <ErrorState message="Could not load the history." onRetry={() => void history.refetch()} />}
         {history.data && (
           <>
-            <ol aria-label="Events" className="relative flex flex-col gap-4 border-l pl-5">
+            <Timeline label="Events">
               {history.data.pages
                 .flatMap((p) => p.events)
                 .map((e) => (
-                  <li key={e.id} data-page-item className="text-sm">
-                    <span className="absolute -left-1.5 mt-1.5 size-3 rounded-full bg-primary" aria-hidden="true" />
-                    <p className="font-semibold">{LABELS[e.kind]}</p>
-                    {describe(e) && <p className="wrap-anywhere text-slate-700">{describe(e)}</p>}
-                    <p className="text-xs text-muted-foreground">
-                      {formatDateTime(e.createdAt)} ·{' '}
-                      {e.actor ? `${e.actor.name} (${ROLE_TITLES[e.actor.role]})` : 'System'}
-                    </p>
-                  </li>
+                  <TimelineEntry
+                    key={e.id}
+                    title={LABELS[e.kind]}
+                    detail={describe(e)}
+                    meta={`${formatDateTime(e.createdAt)} · ${e.actor ? `${e.actor.name} (${ROLE_TITLES[e.actor.role]})` : 'System'}`}
+                  />
                 ))}
-            </ol>
+            </Timeline>
             <LoadMore pages={history} label="history" />
           </>
         )}

@@ -21,6 +21,7 @@ import { toast } from '@/lib/toast';
 import { useSearchParam, useSearchText } from '@/lib/use-search-param';
 import { cn } from '@/lib/utils';
 import { useAdminUsers, useChangeRole, useSuspension, useTurnOffTwoFactor } from '../api/users-queries';
+import { AccountHistory } from './account-history';
 import { NewUserForm } from './new-user-form';
 
 const ROLE_STYLES: Record<Role, string> = {
@@ -277,28 +278,25 @@ function UserCard({ user, canTurnOff, canManage }: { user: AdminUser; canTurnOff
         <DateRow icon={CalendarClock} label="Joined" at={user.createdAt} className="text-muted-foreground" />
         {user.suspendedAt && <DateRow icon={Ban} label="Suspended" at={user.suspendedAt} className="text-red-800" />}
       </dl>
-      {(user.role === 'engineer' ||
-        (canManage && user.role !== 'superadmin') ||
-        (user.twoFactorEnabled && canTurnOff)) && (
-        <div className="mt-4 flex flex-wrap gap-2">
-          {user.role === 'engineer' && (
-            <Link
-              to={`${paths.admin}?engineer=${user.id}`}
-              className={buttonVariants({ variant: 'outline', size: 'sm' })}
-              aria-label={`Assigned tickets of ${user.name}`}
-            >
-              Assigned tickets
-            </Link>
-          )}
-          {canManage && user.role !== 'superadmin' && (
-            <>
-              <ChangeRole user={{ ...user, role: user.role }} />
-              <Suspension user={user} />
-            </>
-          )}
-          {user.twoFactorEnabled && canTurnOff && <TurnOffTwoFactor user={user} />}
-        </div>
-      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        {user.role === 'engineer' && (
+          <Link
+            to={`${paths.admin}?engineer=${user.id}`}
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+            aria-label={`Assigned tickets of ${user.name}`}
+          >
+            Assigned tickets
+          </Link>
+        )}
+        {canManage && user.role !== 'superadmin' && (
+          <>
+            <ChangeRole user={{ ...user, role: user.role }} />
+            <Suspension user={user} />
+          </>
+        )}
+        {user.twoFactorEnabled && canTurnOff && <TurnOffTwoFactor user={user} />}
+        <AccountHistory user={user} />
+      </div>
     </Card>
   );
 }
