@@ -6,8 +6,8 @@ import type { TestApp } from '../support/test-app.js';
 
 /**
  * GET /api/admin/users?q=: the admins' search of every account, by any part of the name or email (any
- * case) or of the phone's digits however they are spaced; with `role` and the list's paging, newest
- * first. (Who may call it: role-matrix.test.ts.)
+ * case) or of the phone's digits however they are spaced; with `role`, `state` (active or
+ * suspended) and the list's paging, newest first. (Who may call it: role-matrix.test.ts.)
  */
 
 let t: TestApp;
@@ -70,6 +70,26 @@ describe('GET /api/admin/users?q=', () => {
     const third = await search(`?q=${run}&limit=2&cursor=${second.nextCursor!}`);
     expect(names(third)).toEqual([`Meera Iyer ${run}`]);
     expect(third.nextCursor).toBeNull();
+  });
+
+  it('narrows to active or suspended accounts, with the search and the role', async () => {
+    const rameez = (await search(`?q=${encodeURIComponent(`Rameez Khan ${run}`)}`)).users[0]!;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${rameez.id}/suspension`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(names(await search(`?q=${run}&state=suspended`))).toEqual([`Rameez Khan ${run}`]);
+    expect(names(await search(`?q=${run}&state=suspended&role=engineer`))).toEqual([]);
+    expect(names(await search(`?q=${run}&state=active&role=user`))).toEqual([
+      `Percent 100xxsure ${run}`,
+      `Percent 100%_sure ${run}`,
+      `Meera Iyer ${run}`,
+    ]);
+    expect((await search(`?q=${run}&state=suspended`)).users[0]?.suspendedAt).not.toBeNull();
+    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/users?state=gone', headers: admin.headers });
+    expectError(refused, 400, 'State must be active or suspended');
   });
 
   it("takes LIKE's own characters literally, and treats a blank q as no search", async () => {

@@ -410,6 +410,15 @@ test.describe('Suspend', () => {
     await expectToast(customerPage, 'This account is suspended. Please contact RemoteFix support.', 'error');
     await expect(login).toBeVisible();
 
+    // Found among the suspended accounts, not among the active ones.
+    const state = panel.getByLabel('Filter by state');
+    await state.selectOption({ label: 'Active' });
+    await expect(panel.getByText(`Nobody matches “${customer.user.email}” among the active accounts.`)).toBeVisible();
+    await state.selectOption({ label: 'Suspended' });
+    await expect(card).toHaveCount(1);
+    await expect(page).toHaveURL(/state=suspended/);
+    await state.selectOption({ label: 'Active and suspended' });
+
     await card.getByRole('button', { name: `Reinstate Suspended Customer ${run}` }).click();
     await expectToast(page, `Suspended Customer ${run} can sign in again`, 'success');
     await expect(card.getByText('Suspended', { exact: true })).toHaveCount(0);

@@ -88,7 +88,15 @@ export const changeRoleBodySchema = z.object({
 /** What an admin types to find people: any part of a name or email (users: or of a phone's digits). */
 const peopleSearchField = z.string().trim().max(100, 'Search text must be at most 100 characters').optional();
 
-export const userListQuerySchema = pageQuerySchema.extend({ role: z.enum(ROLES).optional(), q: peopleSearchField });
+/** Whether an account may sign in ('active') or an admin has suspended it. */
+export const ACCOUNT_STATES = ['active', 'suspended'] as const;
+export type AccountState = (typeof ACCOUNT_STATES)[number];
+
+export const userListQuerySchema = pageQuerySchema.extend({
+  role: z.enum(ROLES).optional(),
+  state: z.enum(ACCOUNT_STATES, { message: 'State must be active or suspended' }).optional(),
+  q: peopleSearchField,
+});
 /** Each with `twoFactorEnabled` (two-factor.ts), which only admins see. */
 export const usersResponseSchema = z.object({ users: z.array(adminUserSchema), nextCursor: z.string().nullable() });
 export type UsersResponse = z.infer<typeof usersResponseSchema>;

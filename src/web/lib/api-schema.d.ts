@@ -3915,13 +3915,14 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All users, newest first (paged, optionally by role and a search of name, email or phone) */
+    /** All users, newest first (paged, optionally by role, active or suspended, and a search of name, email or phone) */
     get: {
       parameters: {
         query?: {
           limit?: number;
           cursor?: string;
           role?: 'user' | 'engineer' | 'admin' | 'superadmin';
+          state?: 'active' | 'suspended';
           q?: string;
         };
         header?: never;

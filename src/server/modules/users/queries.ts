@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
-import { ENGINEER_PICKER_LIMIT } from '../../../shared/contracts/admin.js';
+import { and, asc, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { type AccountState, ENGINEER_PICKER_LIMIT } from '../../../shared/contracts/admin.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { tickets, users } from '../../db/schema/index.js';
@@ -7,12 +7,19 @@ import { type Cursor, olderThan } from '../../lib/paging.js';
 import { containing } from '../../lib/search-text.js';
 
 /**
- * Accounts newest first, one more than `limit` (the caller pages), of one role and matching a search
- * when asked: any part of the name or email, or the phone's digits (search-text.ts).
+ * Accounts newest first, one more than `limit` (the caller pages), of one role, active or suspended,
+ * and matching a search when asked: any part of the name or email, or the phone's digits
+ * (search-text.ts).
  */
 export const listUsers = (
   db: Db,
-  q: { role?: Role | undefined; search?: string | undefined; limit: number; cursor?: Cursor | undefined },
+  q: {
+    role?: Role | undefined;
+    state?: AccountState | undefined;
+    search?: string | undefined;
+    limit: number;
+    cursor?: Cursor | undefined;
+  },
 ) =>
   db
     .select()
@@ -20,6 +27,7 @@ export const listUsers = (
     .where(
       and(
         q.role ? eq(users.role, q.role) : undefined,
+        q.state && (q.state === 'suspended' ? isNotNull(users.suspendedAt) : isNull(users.suspendedAt)),
         q.search ? containing(q.search, [users.name, users.email], users.phone) : undefined,
         olderThan(users.createdAt, users.id, q.cursor),
       ),

@@ -44,14 +44,15 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
     config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
-      summary: 'All users, newest first (paged, optionally by role and a search of name, email or phone)',
+      summary:
+        'All users, newest first (paged, optionally by role, active or suspended, and a search of name, email or phone)',
       security: bearer,
       querystring: userListQuerySchema,
       response: { 200: usersResponseSchema, ...errors(400, 401, 403) },
     },
     handler: async (request) => {
-      const { limit, cursor, role, q } = request.query;
-      const rows = await listUsers(db, { role, search: q, limit, cursor: decodeCursor(cursor) });
+      const { limit, cursor, role, state, q } = request.query;
+      const rows = await listUsers(db, { role, state, search: q, limit, cursor: decodeCursor(cursor) });
       const { page, nextCursor } = pageOf(rows, limit);
       const withTwoFactor = await twoFactorUserIds(
         db,

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createUserBodySchema } from '@shared/contracts/admin';
+import type { AccountState, createUserBodySchema } from '@shared/contracts/admin';
 import type { CreatableRole, Role } from '@shared/roles';
 import { answer, api } from '@/lib/api-client';
 import { filterParams, pageQuery } from '@/lib/paging';
@@ -10,13 +10,22 @@ import { adminKeys } from './admin-queries';
  * All Users' reads and changes: only its tab (loaded when opened) imports them, so they stay out of
  * /admin's first load.
  */
-export const useAdminUsers = (role: Role | '' = '', q = '') =>
+/** What All Users is narrowed to ('' for no narrowing). */
+export interface UserFilters {
+  role: Role | '';
+  state: AccountState | '';
+  q: string;
+}
+
+export const useAdminUsers = ({ role, state, q }: UserFilters) =>
   useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: [...adminKeys.users, role, q.trim()],
+      queryKey: [...adminKeys.users, 'list', role, state, q.trim()],
       queryFn: ({ pageParam }) =>
         answer(
-          api.GET('/api/admin/users', { params: { query: { ...pageQuery(pageParam), ...filterParams({ role, q }) } } }),
+          api.GET('/api/admin/users', {
+            params: { query: { ...pageQuery(pageParam), ...filterParams({ role, state, q }) } },
+          }),
         ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,6 +1,7 @@
 import { Ban, CalendarClock, KeyRound, type LucideIcon, Mail, Phone, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ACCOUNT_STATES, type AccountState } from '@shared/contracts/admin';
 import type { AdminUser } from '@shared/contracts/two-factor';
 import { CREATABLE_ROLES, type CreatableRole, ROLE_TITLES, ROLES, type Role } from '@shared/roles';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -313,10 +314,12 @@ const ROLE_FILTERS: { value: Role | ''; label: string }[] = [
 function UserList() {
   const [search, setSearch, q] = useSearchText();
   const [role, setRole] = useSearchParam('role', ROLES);
-  const users = useAdminUsers(role, q);
+  const [state, setState] = useSearchParam('state', ACCOUNT_STATES);
+  const users = useAdminUsers({ role, state, q });
   const { user: me } = useCurrentUser();
   const all = users.data?.pages.flatMap((p) => p.users) ?? [];
-  const roleLabel = ROLE_FILTERS.find((r) => r.value === role)?.label.toLowerCase();
+  // "customers", "suspended engineers", "active accounts": whom the filters leave.
+  const group = `${state ? `${state} ` : ''}${(role && ROLE_FILTERS.find((r) => r.value === role)?.label.toLowerCase()) || 'accounts'}`;
   return (
     <div className="flex flex-col gap-4">
       <ListFilters>
@@ -336,15 +339,24 @@ function UserList() {
             ))}
           </NativeSelect>
         </FormField>
+        <FormField label="Filter by state" className="w-full sm:max-w-xs">
+          <NativeSelect value={state} onChange={(e) => setState(e.target.value as AccountState | '')}>
+            <option value="">Active and suspended</option>
+            <option value="active">Active</option>
+            <option value="suspended">Suspended</option>
+          </NativeSelect>
+        </FormField>
       </ListFilters>
       {users.isPending ? (
         <LoadingState label="Loading users" />
       ) : !users.data ? (
         <ErrorState message="We could not load the users." onRetry={() => void users.refetch()} />
       ) : all.length === 0 ? (
-        q || role ? (
+        q || role || state ? (
           <EmptyState title="No users found">
-            {q ? `Nobody matches “${q}”${role ? ` among the ${roleLabel}` : ''}.` : `No ${roleLabel} yet.`}
+            {q
+              ? `Nobody matches “${q}”${role || state ? ` among the ${group}` : ''}.`
+              : `No ${group}${state ? '' : ' yet'}.`}
           </EmptyState>
         ) : (
           <EmptyState title="No users yet">Accounts appear here once people sign up or you create one.</EmptyState>
