@@ -40,6 +40,7 @@ describe('the whole service loop through the API', () => {
       'name',
       'phone',
       'role',
+      'suspendedAt',
     ]);
     expect(page.headers['x-next-offset']).toBe('1');
     expectError(await t.app.inject({ method: 'GET', url: '/api/prisma/Secrets', headers: admin }), 404);

@@ -25,7 +25,7 @@ const model = <T extends PgTable>(
 /** What the admin database viewer can show, by model name (the names the original viewer used). */
 export const VIEWER_MODELS: Record<string, ViewerModel> = {
   // Not passwordHash, googleSub or tokenVersion.
-  User: model(users, users.createdAt, users.id, ['id', 'name', 'email', 'phone', 'role', 'createdAt']),
+  User: model(users, users.createdAt, users.id, ['id', 'name', 'email', 'phone', 'role', 'createdAt', 'suspendedAt']),
   Ticket: model(tickets, tickets.createdAt, tickets.id, [
     'id',
     'userId',
