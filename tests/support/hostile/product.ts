@@ -3,6 +3,8 @@
  * with callers, tokens and real records for the generators to mix in, and its endpoints, read from
  * the app itself (the OpenAPI document joined with the router's table).
  */
+import { eq } from 'drizzle-orm';
+import { users } from '../../../src/server/db/schema/index.js';
 import { bearer, signUp, uniqueEmail, type Session } from '../api.js';
 import { bookAndPay, openBookingOrder, serviceDraft } from '../booking.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -57,6 +59,11 @@ export interface Product {
   tokens: Record<Exclude<Caller, 'public'>, string>;
   /** New sessions of the same three accounts (for an endpoint that ends its caller's session). */
   freshTokens(): Promise<Record<Exclude<Caller, 'public'>, string>>;
+  /**
+   * The customer and the engineer as they were made (role, not suspended), signed in again into
+   * `tokens`: for after an endpoint that changes the account it names, which the pools make theirs.
+   */
+  restoreCallers(): Promise<void>;
   /** Real values the generators mix in, so that some requests reach past validation into the data. */
   pools: Record<string, unknown[]>;
   webhookSecret?: string;
@@ -104,6 +111,15 @@ export async function setUpProduct(
       engineer: await login(t, engineer.user.email, SIGN_UP_PASSWORD),
       customer: await login(t, customer.user.email, SIGN_UP_PASSWORD),
     }),
+    restoreCallers: async () => {
+      for (const [s, role] of [
+        [customer, 'user'],
+        [engineer, 'engineer'],
+      ] as const) {
+        await t.database.db.update(users).set({ role, suspendedAt: null }).where(eq(users.id, s.user.id));
+      }
+      product.tokens = await product.freshTokens();
+    },
     pools: {
       mainServiceId: mains.map((m) => m.id),
       subServiceId: mains.flatMap((m) => m.subServices.map((s) => s.id)),

@@ -135,6 +135,13 @@ const seedFor = (key: string) => (BASE_SEED ^ createHash('sha256').update(key).d
 /** Endpoints that end the caller's session when they succeed: swept with sessions of their own. */
 const ENDS_SESSION = new Set(['POST /api/logout']);
 
+/**
+ * Endpoints that change the account they name (its role, whether it may sign in): the pools hold the
+ * callers' own ids, so a sweep may suspend the customer or make them an admin. The callers are put
+ * back after each, so the endpoints swept later (and the pinned tests) keep their sessions.
+ */
+const CHANGES_ACCOUNT = new Set(['PATCH /api/admin/users/:id', 'PUT /api/admin/users/:id/suspension']);
+
 export async function sweep(
   product: Product,
   ep: Endpoint,
@@ -160,6 +167,8 @@ export async function sweep(
       `${p.name}: ${key} (as ${caller}) failed; reproduce with HOSTILE_SEED=${BASE_SEED} (fast-check seed ${seed})\n` +
         `${(err as Error).message}\n${String((err as { cause?: { message?: string } }).cause?.message ?? '')}`,
     );
+  } finally {
+    if (CHANGES_ACCOUNT.has(key)) await product.restoreCallers();
   }
   return { caller, statuses };
 }
