@@ -252,6 +252,17 @@ test.describe('a ticket history longer than a page', () => {
     const events = history.getByRole('list', { name: 'Events' }).getByRole('listitem');
     await expect(events).toHaveCount(100);
     await expect(events.first()).toContainText('Payment order opened');
+
+    // Another ticket changes while the next page is on its way (a busy service: the admin's stream
+    // brings every ticket's events). The refresh it causes must not drop the press of Load more.
+    const listAskedAgain = () =>
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/tickets' && r.method() === 'GET');
+    await page.route(/\/api\/admin\/tickets\/[^/]+\/history\?.*after=/, async (route) => {
+      const refreshed = listAskedAgain();
+      await bookTicketViaApi(request, `Booked while a page loads (${run}).`);
+      await refreshed;
+      await route.continue();
+    });
     await history.getByRole('button', { name: 'Load more' }).click();
     await expect(history.getByRole('button', { name: 'Load more' })).toHaveCount(0);
     const total = await events.count();
