@@ -67,6 +67,16 @@ const AXE_URL = '/__e2e__/axe.min.js';
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   await page.route(`**${AXE_URL}`, (route) => route.fulfill({ path: AXE_PATH, contentType: 'text/javascript' }));
   await page.addScriptTag({ url: AXE_URL });
+  // axe reads the colours of the moment: a button enabled a moment ago may still be fading from its
+  // disabled grey (the buttons' 150 ms transition). Finite transitions and animations end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious
