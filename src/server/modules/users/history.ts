@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { accountChanges, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { actorOf, historyPageOf } from '../../lib/paging.js';
+import { findUserById } from '../auth/queries.js';
 
 /**
  * Keeps what an admin did to an account in its history; call inside the transaction that makes the
@@ -31,8 +32,7 @@ const actor = alias(users, 'actor');
  * change `after` (one of this account's: another's matches nothing), each with the admin who made it.
  */
 export async function accountHistory(db: Db, userId: string, q: { after?: string | undefined; limit: number }) {
-  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!account) throw notFound('User not found');
+  if (!(await findUserById(db, userId))) throw notFound('User not found');
   const after = q.after
     ? sql`(${accountChanges.createdAt}, ${accountChanges.id}) > (select c.created_at, c.id from ${accountChanges} c
         where c.id = ${q.after} and c.user_id = ${userId})`

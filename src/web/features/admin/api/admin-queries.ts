@@ -138,7 +138,6 @@ export const useUnassignEngineer = () =>
     answer(api.DELETE('/api/admin/tickets/{id}/assign', { params: { path: { id: v.id } } })),
   );
 
-/** All accounts newest first, or those of one `role` ('' for all) that match the search `q`. */
 /** `handled`: '' for all, 'false' for the open requests, 'true' for the handled ones; `q` a search. */
 export const useContactRequests = (handled: '' | 'true' | 'false' = '', q = '') =>
   useInfiniteQuery(
