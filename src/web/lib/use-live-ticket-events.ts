@@ -1,4 +1,4 @@
-import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionEnded } from './api-client';
 import { useToken } from './auth';
@@ -8,21 +8,21 @@ import { showsTickets } from './ticket-query-keys';
 /** A burst of events (a page of tickets changed at once) asks each list again once, not per event. */
 const COALESCE_MS = 250;
 
-/** Whether the query is loading a further page (Load more) at this moment. */
-const addingPage = (q: Query) => q.state.fetchStatus === 'fetching' && q.state.fetchMeta?.fetchMore !== undefined;
-
 /**
  * Marks every ticket query stale, asking again those on screen (in place: the rows keep their
- * state, focus and scroll). `olderThan`: only answers loaded before then. A query loading a further
- * page is asked again once that page is in: cancelling it would drop the press of Load more.
+ * state, focus and scroll). `olderThan`: only answers loaded before then. A query with a fetch
+ * under way is asked again once that fetch is in, not cancelled: a Load more would be dropped.
  */
 function refreshTickets(client: QueryClient, olderThan?: number) {
-  const outdated = (q: Query) =>
-    showsTickets(q.queryKey) &&
-    (olderThan === undefined || (q.state.data !== undefined && q.state.dataUpdatedAt < olderThan));
-  void client.invalidateQueries({ predicate: (q) => outdated(q) && !addingPage(q) });
-  for (const q of client.getQueryCache().findAll({ predicate: (q) => outdated(q) && addingPage(q) })) {
-    void q.promise?.catch(() => undefined).then(() => client.invalidateQueries({ queryKey: q.queryKey, exact: true }));
+  const queries = client.getQueryCache().findAll({
+    predicate: (q) =>
+      showsTickets(q.queryKey) &&
+      (olderThan === undefined || (q.state.data !== undefined && q.state.dataUpdatedAt < olderThan)),
+  });
+  for (const q of queries) {
+    const refresh = () => client.invalidateQueries({ queryKey: q.queryKey, exact: true });
+    // The promise of the query's latest fetch, settled or not (none before its first).
+    void (q.promise?.then(refresh, refresh) ?? refresh());
   }
 }
 
