@@ -116,6 +116,37 @@ describe('POST /api/password/reset', () => {
     expectError(await reset(token, 'another-fresh-passphrase-7'), 400, /invalid, used or expired/);
   });
 
+  it('a link sent to an address the account no longer has stops working (its own change or an admin’s)', async () => {
+    const s = await signUp(t);
+    const own = await resetToken(s);
+    const moved = uniqueEmail('moved');
+    const profile = await patch(t, '/api/profile', { name: s.user.name, email: moved, phone: s.user.phone }, s.headers);
+    expect(profile.statusCode, profile.body).toBe(200);
+    expectError(await reset(own), 400, /invalid, used or expired/);
+    // Name and phone alone leave a link alone.
+    const moved2 = { ...s, user: { ...s.user, email: moved } };
+    const kept = await resetToken(moved2);
+    expect(
+      (await patch(t, '/api/profile', { name: 'Renamed', email: moved, phone: s.user.phone }, s.headers)).statusCode,
+    ).toBe(200);
+    expect((await post(t, '/api/password/reset/check', { token: kept })).statusCode).toBe(200);
+
+    // An admin corrects a mistyped address: the link the stranger at the old one got is dead.
+    const admin = await signUp(t, {}, 'admin');
+    const stranger = await resetToken(moved2);
+    const corrected = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${s.user.id}/details`,
+      headers: admin.headers,
+      payload: { name: 'Renamed', email: uniqueEmail('corrected'), phone: s.user.phone },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expectError(await reset(stranger), 400, /invalid, used or expired/);
+    expectError(await reset(kept), 400, /invalid, used or expired/);
+    // The sessions go on: the password is the same.
+    expect((await get(t, '/api/me', s.headers)).statusCode).toBe(200);
+  });
+
   it('an expired, unknown or superseded token: 400; a weak password is refused without using the link', async () => {
     const s = await signUp(t);
     const expired = await resetToken(s);

@@ -83,6 +83,12 @@ const ENDPOINTS: Array<{
   { method: 'PATCH', url: `/api/admin/users/${id}`, allowed: STAFF, body: { role: 'user' } },
   { method: 'PUT', url: `/api/admin/users/${id}/suspension`, allowed: STAFF },
   { method: 'GET', url: `/api/admin/users/${id}/history`, allowed: STAFF },
+  {
+    method: 'PUT',
+    url: `/api/admin/users/${id}/details`,
+    allowed: STAFF,
+    body: { name: 'X', email: 'x@example.com', phone: '9876543210' },
+  },
   { method: 'DELETE', url: `/api/admin/users/${id}/suspension`, allowed: STAFF },
   { method: 'GET', url: '/api/admin/engineers', allowed: STAFF },
   { method: 'GET', url: '/api/admin/contacts', allowed: STAFF },

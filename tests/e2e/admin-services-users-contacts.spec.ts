@@ -444,6 +444,77 @@ test.describe('Suspend', () => {
   });
 });
 
+test.describe('Edit details', () => {
+  // The email another account holds answers 409, which the browser logs as a failed load.
+  test.use({ allowConsoleErrors: /^Failed to load resource: the server responded with a status of 409/ });
+
+  test('an admin corrects an engineer’s details: checked in the browser and by the server, the engineer signed in with the new email', async ({
+    page,
+    request,
+  }) => {
+    const run = runId();
+    const engineer = await createEngineerViaApi(request, `Enginer Typo ${run}`);
+    const other = await signUpViaApi(request, { name: `Other Customer ${run}` });
+    const session = await apiLogin(request, engineer.user.email, engineer.password);
+
+    await openAdmin(page, request);
+    const panel = await openTab(page, 'All Users');
+    await panel.getByRole('searchbox', { name: 'Search' }).fill(engineer.user.email);
+    const card = panel.getByRole('list', { name: 'All users' }).getByRole('listitem');
+    await expect(card).toHaveCount(1);
+
+    await card.getByRole('button', { name: `Edit details of Enginer Typo ${run}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit the details of Enginer Typo ${run}` });
+    await expect(dialog).toContainText('They stay signed in.');
+    const name = dialog.getByLabel('Name');
+    const email = dialog.getByLabel('Email');
+    const phone = dialog.getByLabel('Phone');
+    await expect(name).toHaveValue(`Enginer Typo ${run}`);
+    await expect(email).toHaveValue(engineer.user.email);
+    // Nothing changed yet: nothing to save.
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
+
+    // The browser's own checks, before anything is sent.
+    await name.fill('');
+    await phone.fill('call me');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(name).toHaveAccessibleDescription(/Name is required/);
+    await expect(phone).toHaveAccessibleDescription(/Enter a valid phone number/);
+    await expect(name).toBeFocused();
+
+    // The server's: an email another account holds, said under the field, the form kept.
+    await name.fill(`Engineer Fixed ${run}`);
+    await phone.fill('+91 99887 76655');
+    await email.fill(other.user.email);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(email).toHaveAccessibleDescription(/An account with this email already exists/);
+    await expect(email).toBeFocused();
+    await expect(name).toHaveValue(`Engineer Fixed ${run}`);
+
+    const fixed = uniqueEmail(`engineer.fixed.${run}`);
+    await email.fill(fixed);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, `Details of Engineer Fixed ${run} saved`, 'success');
+    await expect(dialog).toBeHidden();
+    await panel.getByRole('searchbox', { name: 'Search' }).fill(fixed);
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(`Engineer Fixed ${run}`);
+    await expect(card).toContainText('+91 99887 76655');
+
+    // The engineer's session goes on, and the new address signs in.
+    const me = await request.get('/api/me', { headers: auth(session.token) });
+    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(fixed);
+    await apiLogin(request, fixed, engineer.password);
+
+    await card.getByRole('button', { name: `History of Engineer Fixed ${run}` }).click();
+    const history = page.getByRole('dialog', { name: 'Account history' });
+    await expect(history.getByRole('list', { name: 'Changes' }).getByRole('listitem').last()).toContainText(
+      'Details changed: name, email, phone',
+    );
+  });
+});
+
 test.describe('New User with an email that is taken', () => {
   test.use({ allowConsoleErrors: /^Failed to load resource: the server responded with a status of 409/ });
 

@@ -279,6 +279,28 @@ describe.skipIf(!TEST_DATABASE_URL)(
       console.log(`[two-instances] B refused an account suspended on A in ${suspendedMs} ms`);
     });
 
+    it('details an admin corrects on A are what B answers at once: the session goes on, the new email signs in', async () => {
+      const admin = await signUpCustomer(a.url, 'twoinst');
+      await query("update users set role = 'admin' where id = $1", [admin.id]);
+      const user = await signUpCustomer(a.url, 'twoinst');
+      const me = async () =>
+        (await call<{ user: { email: string } }>(b.url, 'GET', '/api/me', { token: user.token })).body;
+      expect((await me()).user.email).toBe(user.email);
+
+      const email = `corrected.${user.email}`;
+      const res = await call(a.url, 'PUT', `/api/admin/users/${user.id}/details`, {
+        body: { name: 'Corrected Name', email, phone: '9000000003' },
+        token: admin.token,
+      });
+      expect(res.status).toBe(200);
+      const seenMs = await within(async () => (await me()).user.email === email);
+      const login = (address: string) =>
+        call(b.url, 'POST', '/api/login', { body: { email: address, password: 'correct-horse-42' } });
+      expect((await login(email)).status).toBe(200);
+      expect((await login(user.email)).status).toBe(401);
+      console.log(`[two-instances] B answered details corrected on A in ${seenMs} ms`);
+    });
+
     it('a change made on one instance reaches the event streams open on the other; a logout on one closes its streams on the other', async () => {
       const owner = await signUpCustomer(a.url, 'twoinst');
       const admin = await signUpCustomer(a.url, 'twoinst');

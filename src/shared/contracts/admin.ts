@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_CHANGE_KINDS } from '../account-changes.js';
+import { ACCOUNT_CHANGE_KINDS, ACCOUNT_DETAILS } from '../account-changes.js';
 import { CREATABLE_ROLES, ROLES } from '../roles.js';
 import { TICKET_EVENT_KINDS, TICKET_STATUSES } from '../tickets.js';
 import { HISTORY_PAGE, LIMITS } from '../product.js';
@@ -55,6 +55,8 @@ export const accountChangeSchema = z.object({
   kind: z.enum(ACCOUNT_CHANGE_KINDS),
   from: z.enum(ROLES).nullable(),
   to: z.enum(ROLES).nullable(),
+  /** Which details were corrected ('details'); null for the other kinds. */
+  fields: z.array(z.enum(ACCOUNT_DETAILS)).nullable(),
   /** The admin who did it; null once that account is gone. */
   actor: actorSchema.nullable(),
   createdAt: z.string(),

@@ -4481,6 +4481,119 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/users/{id}/details': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Correct an account’s name, email and phone (a superadmin’s only by that superadmin, never its email) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            email: string;
+            phone: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                phone: string;
+                /** @enum {string} */
+                role: 'user' | 'engineer' | 'admin' | 'superadmin';
+                createdAt: string;
+                twoFactorEnabled: boolean;
+                suspendedAt: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/users/{id}/history': {
     parameters: {
       query?: never;
@@ -4488,7 +4601,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** What admins did to an account, oldest first (paged): created it, changed its role, suspended or reinstated it, turned off its two-factor sign-in */
+    /** What admins did to an account, oldest first (paged): created it, changed its role, suspended or reinstated it, turned off its two-factor sign-in, corrected its details */
     get: {
       parameters: {
         query?: {
@@ -4513,11 +4626,12 @@ export interface paths {
               changes: {
                 id: string;
                 /** @enum {string} */
-                kind: 'created' | 'role' | 'suspended' | 'reinstated' | 'two-factor-off';
+                kind: 'created' | 'role' | 'suspended' | 'reinstated' | 'two-factor-off' | 'details';
                 /** @enum {string|null} */
                 from: 'user' | 'engineer' | 'admin' | 'superadmin' | null;
                 /** @enum {string|null} */
                 to: 'user' | 'engineer' | 'admin' | 'superadmin' | null;
+                fields: ('name' | 'email' | 'phone')[] | null;
                 actor: {
                   id: string;
                   name: string;

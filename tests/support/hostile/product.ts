@@ -112,11 +112,23 @@ export async function setUpProduct(
       customer: await login(t, customer.user.email, SIGN_UP_PASSWORD),
     }),
     restoreCallers: async () => {
-      for (const [s, role] of [
+      const callers = [
         [customer, 'user'],
         [engineer, 'engineer'],
-      ] as const) {
-        await t.database.db.update(users).set({ role, suspendedAt: null }).where(eq(users.id, s.user.id));
+      ] as const;
+      // Each address may be the other's by now (a details change): both are moved aside first.
+      for (const [s] of callers) {
+        await t.database.db
+          .update(users)
+          .set({ email: `${s.user.id}@restoring.invalid` })
+          .where(eq(users.id, s.user.id));
+      }
+      for (const [s, role] of callers) {
+        const { name, email, phone } = s.user;
+        await t.database.db
+          .update(users)
+          .set({ role, suspendedAt: null, name, email, phone })
+          .where(eq(users.id, s.user.id));
       }
       product.tokens = await product.freshTokens();
     },

@@ -136,11 +136,16 @@ const seedFor = (key: string) => (BASE_SEED ^ createHash('sha256').update(key).d
 const ENDS_SESSION = new Set(['POST /api/logout']);
 
 /**
- * Endpoints that change the account they name (its role, whether it may sign in): the pools hold the
- * callers' own ids, so a sweep may suspend the customer or make them an admin. The callers are put
- * back after each, so the endpoints swept later (and the pinned tests) keep their sessions.
+ * Endpoints that change the account they name (its role, whether it may sign in, the email it signs
+ * in with): the pools hold the callers' own ids, so a sweep may suspend the customer or make them an
+ * admin. The callers are put back after each, so the endpoints swept later (and the pinned tests)
+ * keep their sessions.
  */
-const CHANGES_ACCOUNT = new Set(['PATCH /api/admin/users/:id', 'PUT /api/admin/users/:id/suspension']);
+const CHANGES_ACCOUNT = new Set([
+  'PATCH /api/admin/users/:id',
+  'PUT /api/admin/users/:id/suspension',
+  'PUT /api/admin/users/:id/details',
+]);
 
 export async function sweep(
   product: Product,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ACCOUNT_CHANGE_KINDS } from '../../../shared/account-changes.js';
+import { ACCOUNT_CHANGE_KINDS, type AccountDetail } from '../../../shared/account-changes.js';
 import { ROLES } from '../../../shared/roles.js';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -70,6 +70,8 @@ export const accountChanges = pgTable(
     kind: accountChangeKindEnum('kind').notNull(),
     fromRole: roleEnum('from_role'),
     toRole: roleEnum('to_role'),
+    /** Which details an admin corrected ('details'): their names, never their values. */
+    fields: text('fields').array().$type<AccountDetail[]>(),
     // clock_timestamp(), not now(): several changes of one transaction keep their order.
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()

@@ -47,6 +47,14 @@ export async function takeReset(tx: Db, tokenHash: string) {
   return row;
 }
 
+/** Every reset link of the account not used yet stops working (its email changed). */
+export async function endResetLinks(tx: Db, userId: string): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
 /** The account row, locked until the transaction ends (a password change and a reset take turns). */
 export async function lockUser(tx: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');

@@ -7,6 +7,8 @@ import { passwordProblem } from '../../lib/password-strength.js';
 import { startLogin } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findUserByEmail, insertUser, updateUser } from './queries.js';
+import { endResetLinks } from './reset-queries.js';
+import { lockUser } from '../users/queries.js';
 import { recordAccountChange } from '../users/history.js';
 import { refuseSuspended } from './sessions.js';
 
@@ -65,18 +67,32 @@ export async function login(db: Db, email: string, password: string): Promise<Us
   return refuseSuspended(user);
 }
 
-export async function updateProfile(
-  db: Db,
-  userId: string,
-  input: { name: string; email: string; phone: string },
-): Promise<UserRow> {
-  const other = await findUserByEmail(db, input.email);
-  if (other && other.id !== userId) throw conflict(EMAIL_TAKEN);
+/** PATCH /api/profile: the customer's own name, email and phone. */
+export async function updateProfile(db: Db, userId: string, input: AccountDetails): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (!user) throw notFound('Account not found');
+    return writeDetails(tx, user, input);
+  });
+}
+
+type AccountDetails = Pick<UserRow, 'name' | 'email' | 'phone'>;
+
+/**
+ * Writes an account's name, email and phone (its own profile, or an admin's correction: users/details.ts),
+ * in the caller's transaction with the row locked. A reset link went to an address: once the account's
+ * email is another, the links sent to the old one stop working (one mistyped at signup reached a stranger).
+ */
+export async function writeDetails(tx: Db, user: UserRow, input: AccountDetails): Promise<UserRow> {
+  const other = await findUserByEmail(tx, input.email);
+  if (other && other.id !== user.id) throw conflict(EMAIL_TAKEN);
   try {
-    const row = await updateUser(db, userId, input);
+    const row = await updateUser(tx, user.id, { name: input.name, email: input.email, phone: input.phone });
     if (!row) throw notFound('Account not found');
+    if (row.email !== user.email) await endResetLinks(tx, user.id);
     return row;
   } catch (err) {
+    // Another account took the address a moment ago: the unique index decides.
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
     throw err;
   }

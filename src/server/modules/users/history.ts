@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AccountChangeKind } from '../../../shared/account-changes.js';
+import type { AccountChangeKind, AccountDetail } from '../../../shared/account-changes.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { accountChanges, users } from '../../db/schema/index.js';
@@ -14,7 +14,14 @@ import { findUserById } from '../auth/queries.js';
  */
 export async function recordAccountChange(
   tx: Db,
-  change: { userId: string; actorId: string; kind: AccountChangeKind; from?: Role; to?: Role },
+  change: {
+    userId: string;
+    actorId: string;
+    kind: AccountChangeKind;
+    from?: Role;
+    to?: Role;
+    fields?: AccountDetail[];
+  },
 ): Promise<void> {
   await tx.insert(accountChanges).values({
     userId: change.userId,
@@ -22,6 +29,7 @@ export async function recordAccountChange(
     kind: change.kind,
     fromRole: change.from ?? null,
     toRole: change.to ?? null,
+    fields: change.fields ?? null,
   });
 }
 
@@ -43,6 +51,7 @@ export async function accountHistory(db: Db, userId: string, q: { after?: string
       kind: accountChanges.kind,
       from: accountChanges.fromRole,
       to: accountChanges.toRole,
+      fields: accountChanges.fields,
       createdAt: accountChanges.createdAt,
       actorId: actor.id,
       actorName: actor.name,
@@ -60,6 +69,7 @@ export async function accountHistory(db: Db, userId: string, q: { after?: string
       kind: r.kind,
       from: r.from,
       to: r.to,
+      fields: r.fields,
       createdAt: r.createdAt.toISOString(),
       actor: actorOf(r),
     })),

@@ -9,7 +9,7 @@ import {
   userListQuerySchema,
   usersResponseSchema,
 } from '../../../shared/contracts/admin.js';
-import { userResponseSchema } from '../../../shared/contracts/auth.js';
+import { profileBodySchema, userResponseSchema } from '../../../shared/contracts/auth.js';
 import { idParamsSchema } from '../../../shared/contracts/common.js';
 import { type AdminUser, adminUserResponseSchema } from '../../../shared/contracts/two-factor.js';
 import { STAFF_ROLES } from '../../../shared/roles.js';
@@ -21,6 +21,7 @@ import { createAccount, toPublicUser } from '../auth/service.js';
 import { turnOffTwoFactorFor, twoFactorUserIds } from '../auth/two-factor.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { listEngineers, listUsers } from './queries.js';
+import { changeUserDetails } from './details.js';
 import { accountHistory } from './history.js';
 import { changeUserRole } from './roles.js';
 import { reinstateUser, suspendUser } from './suspension.js';
@@ -140,12 +141,31 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
     },
   });
 
+  // Staff have no profile page of their own, and a customer may have mistyped their email.
+  app.put('/api/admin/users/:id/details', {
+    config: { access: STAFF_ROLES, changesAccounts: true },
+    schema: {
+      tags: ['admin'],
+      summary: 'Correct an account’s name, email and phone (a superadmin’s only by that superadmin, never its email)',
+      security: bearer,
+      params: idParamsSchema,
+      body: profileBodySchema,
+      response: { 200: adminUserResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => {
+      const actor = requireUser(request);
+      const { user, changed } = await changeUserDetails(db, actor, request.params.id, request.body);
+      if (changed) request.log.info({ actorId: actor.id, userId: user.id }, 'account details changed by an admin');
+      return adminUser(db, user);
+    },
+  });
+
   app.get('/api/admin/users/:id/history', {
     config: { access: STAFF_ROLES },
     schema: {
       tags: ['admin'],
       summary:
-        'What admins did to an account, oldest first (paged): created it, changed its role, suspended or reinstated it, turned off its two-factor sign-in',
+        'What admins did to an account, oldest first (paged): created it, changed its role, suspended or reinstated it, turned off its two-factor sign-in, corrected its details',
       security: bearer,
       params: idParamsSchema,
       querystring: historyQuerySchema,

@@ -1,9 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AccountState, createUserBodySchema } from '@shared/contracts/admin';
+import type { profileBodySchema } from '@shared/contracts/auth';
 import type { CreatableRole, Role } from '@shared/roles';
 import { answer, api } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/auth';
 import { filterParams, pageQuery } from '@/lib/paging';
+import { ticketQueryRoots } from '@/lib/ticket-query-keys';
 import { adminKeys } from './admin-queries';
 
 /**
@@ -80,6 +83,22 @@ export const useSuspension = () => {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: adminKeys.users });
       void client.invalidateQueries({ queryKey: adminKeys.engineers });
+    },
+  });
+};
+
+/**
+ * Corrects an account's name, email and phone. The names show in the engineer picker and on tickets,
+ * and the account may be the admin's own (their header shows it).
+ */
+export const useChangeDetails = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: z.output<typeof profileBodySchema> & { id: string }) =>
+      answer(api.PUT('/api/admin/users/{id}/details', { params: { path: { id } }, body })),
+    onSuccess: () => {
+      for (const queryKey of [adminKeys.users, adminKeys.engineers, ticketQueryRoots.admin, meQueryKey])
+        void client.invalidateQueries({ queryKey });
     },
   });
 };

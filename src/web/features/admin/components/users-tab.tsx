@@ -23,6 +23,7 @@ import { useSearchParam, useSearchText } from '@/lib/use-search-param';
 import { cn } from '@/lib/utils';
 import { useAdminUsers, useChangeRole, useSuspension, useTurnOffTwoFactor } from '../api/users-queries';
 import { AccountHistory } from './account-history';
+import { EditDetails } from './edit-details-dialog';
 import { NewUserForm } from './new-user-form';
 
 const ROLE_STYLES: Record<Role, string> = {
@@ -248,7 +249,17 @@ function DateRow({
   );
 }
 
-function UserCard({ user, canTurnOff, canManage }: { user: AdminUser; canTurnOff: boolean; canManage: boolean }) {
+function UserCard({
+  user,
+  canTurnOff,
+  canManage,
+  canEditDetails,
+}: {
+  user: AdminUser;
+  canTurnOff: boolean;
+  canManage: boolean;
+  canEditDetails: boolean;
+}) {
   return (
     <Card className="h-full p-5">
       <div className="flex items-start justify-between gap-3">
@@ -289,6 +300,7 @@ function UserCard({ user, canTurnOff, canManage }: { user: AdminUser; canTurnOff
             Assigned tickets
           </Link>
         )}
+        {canEditDetails && <EditDetails user={user} />}
         {canManage && user.role !== 'superadmin' && (
           <>
             <ChangeRole user={{ ...user, role: user.role }} />
@@ -373,6 +385,8 @@ function UserList() {
                   // Never one's own role or suspension (an admin would lock themselves out); never a
                   // superadmin's (below).
                   canManage={u.id !== me?.id}
+                  // One's own too (staff have no profile page); a superadmin's only by that superadmin.
+                  canEditDetails={u.role !== 'superadmin' || u.id === me?.id}
                 />
               </li>
             ))}
