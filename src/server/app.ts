@@ -149,7 +149,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     requireAccessDeclarations(api);
     api.addHook('onRoute', (route) => void apiRoots.add(route.url.split('/')[1] ?? ''));
     await healthRoutes(api, { database });
-    await authRoutes(api, { db, tokens, config });
+    await authRoutes(api, { db, tokens, config, notices });
     await passwordRoutes(api, { db, tokens, config, notices });
     await googleRoutes(api, { db, tokens, config });
     await catalogueRoutes(api, { db });
@@ -158,7 +158,7 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
     await staffTicketRoutes(api, { db, notices });
     await receiptRoutes(api, { db });
     await conversationRoutes(api, { db, notices, writesPerMinute: config.rateLimit.writes });
-    await userRoutes(api, { db });
+    await userRoutes(api, { db, notices });
     await eventRoutes(api, { streams, perAccount: config.eventStreamsPerAccount });
     await catalogueAdminRoutes(api, { db });
     await databaseViewerRoutes(api, { db });

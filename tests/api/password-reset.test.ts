@@ -147,6 +147,49 @@ describe('POST /api/password/reset', () => {
     expect((await get(t, '/api/me', s.headers)).statusCode).toBe(200);
   });
 
+  it('a changed email is told: by its owner, to the old address; by an admin, to the new one; neither names the other', async () => {
+    const s = await signUp(t);
+    const moved = uniqueEmail('owner-moved');
+    const own = await patch(t, '/api/profile', { name: s.user.name, email: moved, phone: s.user.phone }, s.headers);
+    expect(own.statusCode, own.body).toBe(200);
+    const toOld = await inbox.waitFor(
+      (m) => m.to.includes(s.user.email) && /email of your RemoteFix account/.test(m.subject),
+    );
+    expect(toOld.subject).toBe('The email of your RemoteFix account was changed');
+    expect(toOld.text).toContain('If you did not, contact our support');
+    expect(`${toOld.text}${toOld.html}`).not.toContain(moved);
+    expect(inbox.to(moved).filter((m) => /email/.test(m.subject))).toEqual([]);
+
+    const admin = await signUp(t, {}, 'admin');
+    const corrected = uniqueEmail('admin-corrected');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${s.user.id}/details`,
+      headers: admin.headers,
+      payload: { name: s.user.name, email: corrected, phone: s.user.phone },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const toNew = await inbox.waitFor((m) => m.to.includes(corrected));
+    expect(toNew.subject).toBe('Your RemoteFix sign-in email is now this address');
+    expect(toNew.text).toContain(`Hi ${s.user.name},`);
+    expect(`${toNew.text}${toNew.html}`).not.toContain(moved);
+    // A name or a phone alone tells nobody.
+    const before = inbox.received.length;
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${s.user.id}/details`,
+      headers: admin.headers,
+      payload: { name: 'Only Renamed', email: corrected, phone: '9000000004' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const kept = await t.app.inject({ method: 'GET', url: '/api/admin/emails', headers: admin.headers });
+    const kinds = (kept.json() as { emails: { to: string; subject: string }[] }).emails.filter(
+      (e) => e.to === corrected,
+    );
+    expect(kinds).toHaveLength(1);
+    expect(inbox.received.length).toBe(before);
+  });
+
   it('an expired, unknown or superseded token: 400; a weak password is refused without using the link', async () => {
     const s = await signUp(t);
     const expired = await resetToken(s);

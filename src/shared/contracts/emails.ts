@@ -16,6 +16,7 @@ export const EMAIL_KINDS = [
   'new-message',
   'ticket-completed',
   'repair-request',
+  'email-changed',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -5627,7 +5627,8 @@ export interface paths {
                   | 'fee-due'
                   | 'new-message'
                   | 'ticket-completed'
-                  | 'repair-request';
+                  | 'repair-request'
+                  | 'email-changed';
                 ticketId: string | null;
                 sentAt: string | null;
                 html: string;

@@ -16,10 +16,11 @@ import { endSession } from './sessions.js';
 import type { TokenService } from './tokens.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
 import { hasTwoFactor } from './two-factor.js';
+import type { Notices } from '../email/notices.js';
 
 export async function authRoutes(
   app: ZodApp,
-  { db, tokens, config }: { db: Db; tokens: TokenService; config: Config },
+  { db, tokens, config, notices }: { db: Db; tokens: TokenService; config: Config; notices: Notices },
 ) {
   // Login and signup share one per-client budget (DECISIONS.md §3). A per-route `config.rateLimit`
   // (even with a groupId) gets its own counter store per route, so the one limiter hook is shared instead.
@@ -104,7 +105,7 @@ export async function authRoutes(
       response: { 200: userResponseSchema, ...errors(400, 401, 403, 409, 429) },
     },
     handler: async (request) => {
-      const user = await updateProfile(db, requireUser(request).id, request.body);
+      const user = await updateProfile(db, notices, requireUser(request).id, request.body);
       return { user: toPublicUser(user) };
     },
   });

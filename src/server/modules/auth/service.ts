@@ -8,6 +8,7 @@ import { startLogin } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findUserByEmail, insertUser, updateUser } from './queries.js';
 import { endResetLinks } from './reset-queries.js';
+import type { Notices } from '../email/notices.js';
 import { lockUser } from '../users/queries.js';
 import { recordAccountChange } from '../users/history.js';
 import { refuseSuspended } from './sessions.js';
@@ -68,11 +69,11 @@ export async function login(db: Db, email: string, password: string): Promise<Us
 }
 
 /** PATCH /api/profile: the customer's own name, email and phone. */
-export async function updateProfile(db: Db, userId: string, input: AccountDetails): Promise<UserRow> {
+export async function updateProfile(db: Db, notices: Notices, userId: string, input: AccountDetails): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw notFound('Account not found');
-    return writeDetails(tx, user, input);
+    return writeDetails(tx, notices, user, input, { byAdmin: false });
   });
 }
 
@@ -80,16 +81,25 @@ type AccountDetails = Pick<UserRow, 'name' | 'email' | 'phone'>;
 
 /**
  * Writes an account's name, email and phone (its own profile, or an admin's correction: users/details.ts),
- * in the caller's transaction with the row locked. A reset link went to an address: once the account's
- * email is another, the links sent to the old one stop working (one mistyped at signup reached a stranger).
+ * in the caller's transaction with the row locked. A new email is told of (notices.emailChanged), and
+ * the reset links sent to the old one stop working (one mistyped at signup reached a stranger).
  */
-export async function writeDetails(tx: Db, user: UserRow, input: AccountDetails): Promise<UserRow> {
+export async function writeDetails(
+  tx: Db,
+  notices: Notices,
+  user: UserRow,
+  input: AccountDetails,
+  how: { byAdmin: boolean },
+): Promise<UserRow> {
   const other = await findUserByEmail(tx, input.email);
   if (other && other.id !== user.id) throw conflict(EMAIL_TAKEN);
   try {
     const row = await updateUser(tx, user.id, { name: input.name, email: input.email, phone: input.phone });
     if (!row) throw notFound('Account not found');
-    if (row.email !== user.email) await endResetLinks(tx, user.id);
+    if (row.email !== user.email) {
+      await endResetLinks(tx, user.id);
+      await notices.emailChanged(tx, { user: row, previousEmail: user.email, byAdmin: how.byAdmin });
+    }
     return row;
   } catch (err) {
     // Another account took the address a moment ago: the unique index decides.

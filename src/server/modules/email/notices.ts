@@ -1,7 +1,7 @@
 /**
  * The emails of DECISIONS.md §7.3, each written in the transaction of the change that causes it: the
- * services call these with their `tx` (password reset, booking, assignment, fee due, completion, a
- * message, a public repair request). Optional emails (ticket updates, messages) go only to accounts
+ * services call these with their `tx` (password reset, an account's email changed, booking,
+ * assignment, fee due, completion, a message, a public repair request). Optional emails (ticket updates, messages) go only to accounts
  * that have not turned them off, with a one-click unsubscribe; the others always go.
  */
 import type { NotificationTopic } from '../../../shared/contracts/emails.js';
@@ -19,7 +19,7 @@ import {
   ticketParties,
   type TicketParties,
 } from './queries.js';
-import { passwordResetEmail } from './templates/account.js';
+import { emailChangedEmail, passwordResetEmail } from './templates/account.js';
 import { type Brand, type EmailContent, renderEmail } from './templates/blocks.js';
 import { repairRequestEmail } from './templates/requests.js';
 import {
@@ -54,6 +54,11 @@ type Recipient = { id: string; name: string; email: string };
 
 export interface Notices {
   passwordReset(tx: Db, user: UserRow, token: string): Promise<void>;
+  /**
+   * The account's email changed (always sent): changed by its owner, to the address it had; corrected
+   * by an admin, to the new one (emailChangedEmail says why).
+   */
+  emailChanged(tx: Db, change: { user: UserRow; previousEmail: string; byAdmin: boolean }): Promise<void>;
   /** The ticket a paid booking just made (always sent, with the receipt of `orderId` attached). */
   bookingConfirmed(tx: Db, ticketId: string): Promise<void>;
   /** To the customer and the newly assigned engineer. */
@@ -139,6 +144,11 @@ export function createNotices({
         minutes: RESET_LINK_MINUTES,
       });
       await always(tx, user.email, content, { userId: user.id, kind: 'password-reset' });
+    },
+
+    async emailChanged(tx, { user, previousEmail, byAdmin }) {
+      const content = emailChangedEmail({ productName: PRODUCT_NAME, name: user.name, byAdmin });
+      await always(tx, byAdmin ? user.email : previousEmail, content, { userId: user.id, kind: 'email-changed' });
     },
 
     async bookingConfirmed(tx, ticketId) {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { writeDetails } from '../auth/service.js';
+import type { Notices } from '../email/notices.js';
 import { recordAccountChange } from './history.js';
 import { lockUser } from './queries.js';
 
@@ -12,11 +13,12 @@ import { lockUser } from './queries.js';
  * profile page of their own). A superadmin's details only that superadmin changes, and never the
  * email, which is ADMIN_EMAIL's: moved here, the next boot would make a second superadmin.
  *
- * The sessions go on (the password is the same), and the history names which details changed, not
- * their values. The same details again change nothing.
+ * The sessions go on (the password is the same); a new email is told so. The history names which
+ * details changed, not their values. The same details again change nothing.
  */
 export async function changeUserDetails(
   db: Db,
+  notices: Notices,
   actor: { id: string },
   targetId: string,
   input: Pick<UserRow, 'name' | 'email' | 'phone'>,
@@ -30,7 +32,7 @@ export async function changeUserDetails(
     }
     const fields = ACCOUNT_DETAILS.filter((field) => input[field] !== target[field]);
     if (fields.length === 0) return { user: target, changed: false };
-    const user = await writeDetails(tx, target, input);
+    const user = await writeDetails(tx, notices, target, input, { byAdmin: true });
     await recordAccountChange(tx, { userId: target.id, actorId: actor.id, kind: 'details', fields });
     return { user, changed: true };
   });

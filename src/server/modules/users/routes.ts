@@ -21,6 +21,7 @@ import { createAccount, toPublicUser } from '../auth/service.js';
 import { turnOffTwoFactorFor, twoFactorUserIds } from '../auth/two-factor.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { listEngineers, listUsers } from './queries.js';
+import type { Notices } from '../email/notices.js';
 import { changeUserDetails } from './details.js';
 import { accountHistory } from './history.js';
 import { changeUserRole } from './roles.js';
@@ -40,7 +41,7 @@ async function adminUser(db: Db, row: UserRow): Promise<{ user: AdminUser }> {
 }
 
 /** Admin account management: the user list, engineers for assignment, and the New User form. */
-export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
+export async function userRoutes(app: ZodApp, { db, notices }: { db: Db; notices: Notices }) {
   app.get('/api/admin/users', {
     config: { access: STAFF_ROLES },
     schema: {
@@ -154,7 +155,7 @@ export async function userRoutes(app: ZodApp, { db }: { db: Db }) {
     },
     handler: async (request) => {
       const actor = requireUser(request);
-      const { user, changed } = await changeUserDetails(db, actor, request.params.id, request.body);
+      const { user, changed } = await changeUserDetails(db, notices, actor, request.params.id, request.body);
       if (changed) request.log.info({ actorId: actor.id, userId: user.id }, 'account details changed by an admin');
       return adminUser(db, user);
     },

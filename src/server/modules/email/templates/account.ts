@@ -25,3 +25,37 @@ export function passwordResetEmail(input: {
     ],
   };
 }
+
+/**
+ * The account's email changed (always sent). Changed by its owner: to the address it had, so an owner
+ * whose session was taken learns of it before a reset link to the new address takes the account.
+ * Corrected by an admin: to the new address, as the old one may be the mistyped one. Neither names the
+ * other address.
+ */
+export function emailChangedEmail(input: { productName: string; name: string; byAdmin: boolean }): EmailContent {
+  if (input.byAdmin) {
+    return {
+      subject: `Your ${input.productName} sign-in email is now this address`,
+      preheader: `${input.productName} support changed the email of your account.`,
+      heading: 'Your sign-in email changed',
+      blocks: [
+        p(`Hi ${input.name},`),
+        p(
+          `${input.productName} support changed the email of your account to this address. Sign in with it from now on; your password is the same.`,
+        ),
+        note('If you did not ask for this, reply to our support address below.'),
+      ],
+    };
+  }
+  return {
+    subject: `The email of your ${input.productName} account was changed`,
+    preheader: 'It is no longer this address.',
+    heading: 'Your account’s email was changed',
+    blocks: [
+      p(`The ${input.productName} account that used this address now uses another one, changed from its profile.`),
+      note(
+        'If you made this change, there is nothing to do. If you did not, contact our support below right away: someone may be signed in to your account.',
+      ),
+    ],
+  };
+}

@@ -29,7 +29,7 @@ export function EditDetails({ user }: { user: AdminUser }) {
       </Button>
       <DialogContent
         title={`Edit the details of ${user.name}`}
-        description="They stay signed in. A new email is the one they sign in with and receive emails at; reset links sent to the old one stop working."
+        description="They stay signed in. A new email is the one they sign in with from now on, and is sent a note saying so; reset links sent to the old one stop working."
       >
         {/* Mounted per opening: each starts from the account as the list shows it now. */}
         {open && <DetailsForm user={user} onDone={() => setOpen(false)} />}
