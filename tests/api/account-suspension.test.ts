@@ -110,6 +110,32 @@ describe('PUT /api/admin/users/{id}/suspension', () => {
     expect((await reinstate(other.user.id, superadmin)).statusCode).toBe(200);
   });
 
+  it('emails the account that it is suspended, and again once reinstated; a repeat sends nothing', async () => {
+    const customer = await signUp(t, { password: PASSWORD });
+    const sentTo = async () => {
+      const res = await get(t, `/api/admin/emails?q=${encodeURIComponent(customer.user.email)}`, admin.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { emails: { to: string; subject: string }[] }).emails
+        .filter((e) => e.to === customer.user.email)
+        .map((e) => e.subject);
+    };
+    expect((await suspend(customer.user.id)).statusCode).toBe(200);
+    expect((await suspend(customer.user.id)).statusCode).toBe(200);
+    expect(await sentTo()).toEqual(['Your RemoteFix account is suspended']);
+    expect((await reinstate(customer.user.id)).statusCode).toBe(200);
+    expect((await reinstate(customer.user.id)).statusCode).toBe(200);
+    expect(await sentTo()).toEqual(['Your RemoteFix account is active again', 'Your RemoteFix account is suspended']);
+    // A refused suspension sends nothing.
+    const engineer = await signUp(t, {}, 'engineer');
+    const { ticket } = await bookAndPay(t, await signUp(t), draft);
+    await assignViaApi(t, admin, ticket.id, engineer);
+    expectError(await suspend(engineer.user.id), 409);
+    const engineerMail = await get(t, `/api/admin/emails?q=${encodeURIComponent(engineer.user.email)}`, admin.headers);
+    expect(
+      (engineerMail.json() as { emails: { subject: string }[] }).emails.filter((e) => /suspended/.test(e.subject)),
+    ).toEqual([]);
+  });
+
   it('twice changes nothing more; reinstating an account that is not suspended changes nothing', async () => {
     const customer = await signUp(t, { password: PASSWORD });
     const first = (await suspend(customer.user.id)).json() as { user: AdminUser };

@@ -3,7 +3,6 @@ import { generateKeyPair, SignJWT } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.js';
-import { suspendUser } from '../../src/server/modules/users/suspension.js';
 import { bearer, expectError, signUp, uniqueEmail } from '../support/api.js';
 import { cookieOf, googleFlow } from '../support/google-flow.js';
 import { GOOGLE_CLIENT, startIssuer } from '../support/oidc-issuer.js';
@@ -202,7 +201,14 @@ describe('Google sign-in (OpenID Connect, code flow with PKCE, state and nonce)'
     await t.database.db.update(users).set({ googleSub: 'suspended-sub' }).where(eq(users.id, linked.user.id));
     const byEmail = await signUp(t, { email: uniqueEmail('suspended-by-email') });
     const admin = await signUp(t, {}, 'admin');
-    for (const s of [linked, byEmail]) await suspendUser(t.database.db, admin.user, s.user.id);
+    for (const s of [linked, byEmail]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${s.user.id}/suspension`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
 
     issuer.nextClaims({ sub: 'suspended-sub', email: linked.user.email, email_verified: true });
     expectFailure(await finish(await approvedCallback()), 'suspended');

@@ -3,7 +3,6 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, users } from '../../src/server/db/schema/index.js';
 import { SUSPENDED } from '../../src/server/modules/auth/sessions.js';
-import { suspendUser } from '../../src/server/modules/users/suspension.js';
 import type { AuthResponse } from '../../src/shared/contracts/auth.js';
 import { PASSWORD_REFUSALS } from '../../src/shared/password-refusals.js';
 import { bearer, expectError, expectPublicUser, type Session, signUp, uniqueEmail } from '../support/api.js';
@@ -234,7 +233,12 @@ describe('a suspended account (users/suspension.ts)', () => {
     const before = await resetToken(s);
     const sent = inbox.to(s.user.email).length;
     const admin = await signUp(t, {}, 'admin');
-    await suspendUser(t.database.db, admin.user, s.user.id);
+    const suspended = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${s.user.id}/suspension`,
+      headers: admin.headers,
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
     expectError(await post(t, '/api/password/reset/check', { token: before }), 400, /invalid, used or expired/);
     expectError(await reset(before), 400, /invalid, used or expired/);
 

@@ -4,7 +4,6 @@ import { bearer, expectError, expectPublicUser, type Session, signUp } from '../
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { SUSPENDED } from '../../src/server/modules/auth/sessions.js';
 import { CHALLENGE_ENDED, WRONG_CODE } from '../../src/server/modules/auth/two-factor.js';
-import { reinstateUser, suspendUser } from '../../src/server/modules/users/suspension.js';
 
 /**
  * DECISIONS.md §7.6: staff may turn on two-factor sign-in (TOTP); the password alone then answers a
@@ -156,14 +155,15 @@ describe('signing in with two-factor sign-in on', () => {
     await awayFromStepEdge();
     const engineer = await withTwoFactor();
     const challenge = await challengeFor(engineer.user.email);
-    await suspendUser(t.database.db, root.user, engineer.user.id);
+    const path = `/api/admin/users/${engineer.user.id}/suspension`;
+    expect((await t.app.inject({ method: 'PUT', url: path, headers: root.headers })).statusCode).toBe(200);
     expectError(await login(engineer.user.email), 403, SUSPENDED);
     expectError(
       await post('/api/login/2fa', { challenge, code: await codeFor(engineer.secret) }),
       401,
       CHALLENGE_ENDED,
     );
-    await reinstateUser(t.database.db, root.user, engineer.user.id);
+    expect((await t.app.inject({ method: 'DELETE', url: path, headers: root.headers })).statusCode).toBe(200);
     expect((await challengeFor(engineer.user.email)).length).toBeGreaterThan(0);
   });
 

@@ -17,6 +17,8 @@ export const EMAIL_KINDS = [
   'ticket-completed',
   'repair-request',
   'email-changed',
+  'account-suspended',
+  'account-reinstated',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

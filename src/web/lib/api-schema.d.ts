@@ -5628,7 +5628,9 @@ export interface paths {
                   | 'new-message'
                   | 'ticket-completed'
                   | 'repair-request'
-                  | 'email-changed';
+                  | 'email-changed'
+                  | 'account-suspended'
+                  | 'account-reinstated';
                 ticketId: string | null;
                 sentAt: string | null;
                 html: string;

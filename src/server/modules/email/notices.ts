@@ -1,6 +1,6 @@
 /**
  * The emails of DECISIONS.md §7.3, each written in the transaction of the change that causes it: the
- * services call these with their `tx` (password reset, an account's email changed, booking,
+ * services call these with their `tx` (password reset, an account's email changed or its suspension, booking,
  * assignment, fee due, completion, a message, a public repair request). Optional emails (ticket updates, messages) go only to accounts
  * that have not turned them off, with a one-click unsubscribe; the others always go.
  */
@@ -19,7 +19,7 @@ import {
   ticketParties,
   type TicketParties,
 } from './queries.js';
-import { emailChangedEmail, passwordResetEmail } from './templates/account.js';
+import { emailChangedEmail, passwordResetEmail, suspensionEmail } from './templates/account.js';
 import { type Brand, type EmailContent, renderEmail } from './templates/blocks.js';
 import { repairRequestEmail } from './templates/requests.js';
 import {
@@ -59,6 +59,8 @@ export interface Notices {
    * by an admin, to the new one (emailChangedEmail says why).
    */
   emailChanged(tx: Db, change: { user: UserRow; previousEmail: string; byAdmin: boolean }): Promise<void>;
+  /** An admin suspended the account, or reinstated it (always sent). */
+  suspension(tx: Db, user: UserRow, suspended: boolean): Promise<void>;
   /** The ticket a paid booking just made (always sent, with the receipt of `orderId` attached). */
   bookingConfirmed(tx: Db, ticketId: string): Promise<void>;
   /** To the customer and the newly assigned engineer. */
@@ -149,6 +151,14 @@ export function createNotices({
     async emailChanged(tx, { user, previousEmail, byAdmin }) {
       const content = emailChangedEmail({ productName: PRODUCT_NAME, name: user.name, byAdmin });
       await always(tx, byAdmin ? user.email : previousEmail, content, { userId: user.id, kind: 'email-changed' });
+    },
+
+    async suspension(tx, user, suspended) {
+      const content = suspensionEmail({ productName: PRODUCT_NAME, name: user.name, suspended });
+      await always(tx, user.email, content, {
+        userId: user.id,
+        kind: suspended ? 'account-suspended' : 'account-reinstated',
+      });
     },
 
     async bookingConfirmed(tx, ticketId) {

@@ -119,7 +119,7 @@ export async function userRoutes(app: ZodApp, { db, notices }: { db: Db; notices
     },
     handler: async (request) => {
       const actor = requireUser(request);
-      const { user, changed } = await suspendUser(db, actor, request.params.id);
+      const { user, changed } = await suspendUser(db, notices, actor, request.params.id);
       if (changed) request.log.info({ actorId: actor.id, userId: user.id }, 'account suspended by an admin');
       return adminUser(db, user);
     },
@@ -136,7 +136,7 @@ export async function userRoutes(app: ZodApp, { db, notices }: { db: Db; notices
     },
     handler: async (request) => {
       const actor = requireUser(request);
-      const { user, changed } = await reinstateUser(db, actor, request.params.id);
+      const { user, changed } = await reinstateUser(db, notices, actor, request.params.id);
       if (changed) request.log.info({ actorId: actor.id, userId: user.id }, 'account reinstated by an admin');
       return adminUser(db, user);
     },

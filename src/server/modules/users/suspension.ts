@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import type { Notices } from '../email/notices.js';
 import { recordAccountChange } from './history.js';
 import { lockUser } from './queries.js';
 import { refuseWhileAssigned } from './roles.js';
@@ -14,9 +15,10 @@ import { refuseWhileAssigned } from './roles.js';
  *
  * Its sessions end at once on every instance (the token version moves on and the guard refuses a
  * suspended account: auth/sessions.ts), and it signs in by no path until reinstated. Its tickets,
- * messages and payments stay as they are. Suspending a suspended account changes nothing.
+ * messages and payments stay as they are, and it is emailed that it is suspended (and again when
+ * reinstated). Suspending a suspended account changes nothing.
  */
-export async function suspendUser(db: Db, actor: { id: string }, targetId: string): Promise<Outcome> {
+export async function suspendUser(db: Db, notices: Notices, actor: { id: string }, targetId: string): Promise<Outcome> {
   if (targetId === actor.id) throw forbidden('You cannot suspend your own account');
   return db.transaction(async (tx) => {
     const target = await lockUser(tx, targetId);
@@ -30,19 +32,24 @@ export async function suspendUser(db: Db, actor: { id: string }, targetId: strin
       .where(eq(users.id, target.id))
       .returning();
     await recordAccountChange(tx, { userId: target.id, actorId: actor.id, kind: 'suspended' });
-    return changed(suspended);
+    return changed(tx, notices, suspended, true);
   });
 }
 
 /** Lifts a suspension (DELETE /api/admin/users/{id}/suspension): the account signs in again. */
-export async function reinstateUser(db: Db, actor: { id: string }, targetId: string): Promise<Outcome> {
+export async function reinstateUser(
+  db: Db,
+  notices: Notices,
+  actor: { id: string },
+  targetId: string,
+): Promise<Outcome> {
   return db.transaction(async (tx) => {
     const target = await lockUser(tx, targetId);
     if (!target) throw notFound('User not found');
     if (!target.suspendedAt) return { user: target, changed: false };
     const reinstated = await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, target.id)).returning();
     await recordAccountChange(tx, { userId: target.id, actorId: actor.id, kind: 'reinstated' });
-    return changed(reinstated);
+    return changed(tx, notices, reinstated, false);
   });
 }
 
@@ -52,7 +59,9 @@ interface Outcome {
   changed: boolean;
 }
 
-function changed([user]: UserRow[]): Outcome {
+/** The account after a change, told of it by email (the login says no more than "suspended"). */
+async function changed(tx: Db, notices: Notices, [user]: UserRow[], suspended: boolean): Promise<Outcome> {
   if (!user) throw notFound('User not found');
+  await notices.suspension(tx, user, suspended);
   return { user, changed: true };
 }

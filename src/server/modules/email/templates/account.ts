@@ -59,3 +59,30 @@ export function emailChangedEmail(input: { productName: string; name: string; by
     ],
   };
 }
+
+/** An admin suspended the account, or lifted its suspension (always sent: the login says no more). */
+export function suspensionEmail(input: { productName: string; name: string; suspended: boolean }): EmailContent {
+  if (input.suspended) {
+    return {
+      subject: `Your ${input.productName} account is suspended`,
+      preheader: 'You cannot sign in until it is reinstated.',
+      heading: 'Your account is suspended',
+      blocks: [
+        p(`Hi ${input.name},`),
+        p(
+          `${input.productName} support has suspended your account: you are signed out and cannot sign in until it is reinstated. Your tickets and payments are kept.`,
+        ),
+        note('If you think this is a mistake, contact our support below.'),
+      ],
+    };
+  }
+  return {
+    subject: `Your ${input.productName} account is active again`,
+    preheader: 'You can sign in again.',
+    heading: 'Your account is active again',
+    blocks: [
+      p(`Hi ${input.name},`),
+      p(`${input.productName} support has lifted the suspension of your account: you can sign in again as before.`),
+    ],
+  };
+}

@@ -208,7 +208,7 @@ function Suspension({ user }: { user: AdminUser }) {
       </Button>
       <DialogContent
         title={`Suspend ${user.name}?`}
-        description={`${user.email} is signed out everywhere now and cannot sign in until you reinstate the account. Its tickets and messages stay.`}
+        description={`${user.email} is signed out everywhere now and cannot sign in until you reinstate the account, and is emailed so. Its tickets and messages stay.`}
       >
         <div className="flex flex-wrap justify-end gap-3">
           <DialogClose asChild>
