@@ -1,8 +1,9 @@
 /**
  * The emails of DECISIONS.md §7.3, each written in the transaction of the change that causes it: the
- * services call these with their `tx` (password reset, an account's email changed or its suspension, booking,
- * assignment, fee due, completion, a message, a public repair request). Optional emails (ticket updates, messages) go only to accounts
- * that have not turned them off, with a one-click unsubscribe; the others always go.
+ * services call these with their `tx` (password reset, an account's email changed or its suspension,
+ * booking, assignment, fee due, completion, a message, a public repair request). Optional emails
+ * (ticket updates, messages) go only to accounts that have not turned them off, with a one-click
+ * unsubscribe; the others always go.
  */
 import type { NotificationTopic } from '../../../shared/contracts/emails.js';
 import { PRODUCT_NAME } from '../../../shared/product.js';

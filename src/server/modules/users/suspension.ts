@@ -26,13 +26,16 @@ export async function suspendUser(db: Db, notices: Notices, actor: { id: string 
     if (target.role === 'superadmin') throw forbidden('A superadmin cannot be suspended');
     if (target.suspendedAt) return { user: target, changed: false };
     if (target.role === 'engineer') await refuseWhileAssigned(tx, target);
-    const suspended = await tx
+    const [suspended] = await tx
       .update(users)
       .set({ suspendedAt: sql`now()`, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, target.id))
       .returning();
+    if (!suspended) throw notFound('User not found');
     await recordAccountChange(tx, { userId: target.id, actorId: actor.id, kind: 'suspended' });
-    return changed(tx, notices, suspended, true);
+    // The login says no more than "suspended": the email tells them, and whom to ask.
+    await notices.suspension(tx, suspended, true);
+    return { user: suspended, changed: true };
   });
 }
 
@@ -47,9 +50,11 @@ export async function reinstateUser(
     const target = await lockUser(tx, targetId);
     if (!target) throw notFound('User not found');
     if (!target.suspendedAt) return { user: target, changed: false };
-    const reinstated = await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, target.id)).returning();
+    const [reinstated] = await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, target.id)).returning();
+    if (!reinstated) throw notFound('User not found');
     await recordAccountChange(tx, { userId: target.id, actorId: actor.id, kind: 'reinstated' });
-    return changed(tx, notices, reinstated, false);
+    await notices.suspension(tx, reinstated, false);
+    return { user: reinstated, changed: true };
   });
 }
 
@@ -57,11 +62,4 @@ export async function reinstateUser(
 interface Outcome {
   user: UserRow;
   changed: boolean;
-}
-
-/** The account after a change, told of it by email (the login says no more than "suspended"). */
-async function changed(tx: Db, notices: Notices, [user]: UserRow[], suspended: boolean): Promise<Outcome> {
-  if (!user) throw notFound('User not found');
-  await notices.suspension(tx, user, suspended);
-  return { user, changed: true };
 }
