@@ -215,9 +215,9 @@ describe('the ticket lists check their caller before anything else', () => {
     expectError(await get(url, bearer(await joseToken(randomUUID()))), 401);
   });
 
-  // The lists check their caller inside their own statement (plugins/auth.ts, callerCheckedInStatement);
-  // above, each caller had nothing to list. Here each has tickets to see, so a refusal cannot come
-  // from an empty list: the statement itself must return nothing for a caller who may not read.
+  // Above, each caller had nothing to list. Here each has tickets to see, so a refusal cannot come
+  // from an empty list: the one guard (plugins/auth.ts) refuses a caller who may not read, whatever
+  // the list would hold.
   describe('with tickets to show', () => {
     /** A caller of `role` whose list holds a ticket: a customer's own, an engineer's assigned, any for an admin. */
     const callerWithTickets = async (role: 'user' | 'engineer' | 'admin') => {
