@@ -7,6 +7,7 @@ import {
   expectNoSeriousA11yViolations,
   expectToast,
   loginInBrowser,
+  toast,
   signUpViaApi,
   test,
 } from './support/fixtures';
@@ -245,6 +246,42 @@ test.describe('the conversation on a ticket', () => {
     await composer.getByRole('button', { name: 'Send' }).click();
     await expect(composer.getByRole('alert')).toContainText('at most 4,000 characters');
     await expect(box).toHaveValue(long);
+  });
+
+  // A UI audit: on a phone, toasts sat at the bottom of the screen, over the message box and Send.
+  test('on a phone, a toast leaves the message box and Send uncovered', async ({ page, request }) => {
+    const { ticket, customer } = await bookTicketViaApi(request, `Toast over composer ${runId()}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginInBrowser(page, customer.token);
+    await page.goto(`/tickets/${ticket.id}`);
+    await page.getByLabel('Access id').fill('123 456 789');
+    await page.getByRole('button', { name: 'Save remote session' }).click();
+    const saved = toast(page, 'Remote session saved');
+    await expect(saved).toBeVisible();
+    // Where a customer types: the message box and Send at the bottom of the screen.
+    const composer = page.getByRole('form', { name: 'Write a message' });
+    const send = composer.getByRole('button', { name: 'Send' });
+    await send.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    const overlaps = async () => {
+      const t = await saved.boundingBox();
+      return Promise.all(
+        [composer.getByLabel('Message'), send].map(async (control) => {
+          const c = (await control.boundingBox())!;
+          return !!t && t.y < c.y + c.height && c.y < t.y + t.height && t.x < c.x + c.width && c.x < t.x + t.width;
+        }),
+      );
+    };
+    // Read once the toast has come to rest (it slides in): two reads in a row agree.
+    let last: number | undefined;
+    await expect
+      .poll(async () => {
+        const y = (await saved.boundingBox())?.y;
+        const still = y !== undefined && y === last;
+        last = y;
+        return still;
+      })
+      .toBe(true);
+    expect(await overlaps()).toEqual([false, false]);
   });
 
   // A UI audit: the page of a ticket that does not exist ran its message to the phone's edges and

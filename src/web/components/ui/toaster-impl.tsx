@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { Toaster as Sonner } from 'sonner';
 
@@ -14,23 +14,11 @@ export const TOAST_WIDTH_PX = 356;
 /**
  * Below the sticky header (64 px, with the 28 px test-mode notice above it at the top of the page):
  * a toast never covers Login, Logout or the menu button, and a pointer resting on one of those does
- * not hold a toast open (sonner pauses a hovered toast).
+ * not hold a toast open (sonner pauses a hovered toast). On a phone (sonner's own mobile width) too,
+ * full width: at the bottom they covered the ticket's message box and its Send button, right after
+ * the saves and uploads that raise most toasts there.
  */
 const TOAST_TOP_PX = 96;
-
-/**
- * On a phone (sonner's own mobile width) toasts sit at the bottom, centred, full width: at the top,
- * even below the header, they covered the open menu (which drops down from the header) and the
- * dashboard's greeting, the two things a phone shows first after a sign-in; the bottom of a phone's
- * screen is where its own notices appear and where nothing starts. Desktops keep SPEC.md's top right.
- */
-const PHONE = '(max-width: 600px)';
-const subscribePhone = (onChange: () => void) => {
-  const query = window.matchMedia(PHONE);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-const isPhone = () => window.matchMedia(PHONE).matches;
 
 /**
  * Loaded once the page is idle or with the first toast (toaster.tsx); says when it listens, so no
@@ -41,10 +29,9 @@ const isPhone = () => window.matchMedia(PHONE).matches;
 export default function SonnerToaster({ onMounted }: { onMounted(): void }) {
   // Runs after sonner's own effects (children first): it is subscribed by now.
   useEffect(onMounted, [onMounted]);
-  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   return createPortal(
     <Sonner
-      position={phone ? 'bottom-center' : 'top-right'}
+      position="top-right"
       duration={TOAST_DURATION_MS}
       visibleToasts={TOAST_VISIBLE}
       gap={TOAST_GAP_PX}
@@ -53,7 +40,7 @@ export default function SonnerToaster({ onMounted }: { onMounted(): void }) {
       richColors
       closeButton
       offset={{ top: TOAST_TOP_PX, right: 32 }}
-      mobileOffset={{ bottom: 16, right: 16, left: 16 }}
+      mobileOffset={{ top: TOAST_TOP_PX, right: 16, left: 16 }}
       style={{ '--width': `${TOAST_WIDTH_PX}px` } as React.CSSProperties}
     />,
     document.body,
