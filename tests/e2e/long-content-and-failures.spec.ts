@@ -1,6 +1,17 @@
+import type { Locator, Page } from '@playwright/test';
+import { startWorkViaApi } from './support/completed-ticket';
 import { bookingFields, openBookingForm, ticketCard, ticketItems } from './support/customer';
-import { expect, loginInBrowser, test } from './support/fixtures';
-import { bookTicketViaApi, MAIN, runId, SUB } from './support/staff';
+import { expect, loginInBrowser, signUpViaApi, test, uniqueEmail } from './support/fixtures';
+import {
+  adminToken,
+  bookTicketViaApi,
+  createEngineerViaApi,
+  MAIN,
+  openAdmin,
+  revealTicketRow,
+  runId,
+  SUB,
+} from './support/staff';
 import { PAGE_SIZE } from '../../src/shared/contracts/tickets';
 
 /** The tickets the dashboard shows before Load more. */
@@ -30,6 +41,77 @@ test('on a phone, a ticket holding a long address or path wraps inside its card:
   const box = await card.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+const LONG_NAME = 'Maximilian Alexander Wolfeschlegelsteinhausenberger-Venkataraghavan';
+
+/** Whether the element's content is wider than the element (it scrolls or spills sideways). */
+const spillsSideways = (element: Locator) => element.evaluate((el) => el.scrollWidth > el.clientWidth);
+
+/**
+ * A UI audit: between 1024 and 1280 px a signed-in header squeezed the logo into the navigation
+ * ("RemoteFixDashboard") and broke "How It Works" over two lines.
+ */
+test('a signed-in header keeps one row from 1024 px: the logo, each link and the account controls', async ({
+  page,
+  request,
+}) => {
+  const customer = await signUpViaApi(request, { name: LONG_NAME });
+  const expectOneRow = async (p: Page) => {
+    const header = p.getByRole('banner');
+    const logo = (await header.getByRole('link', { name: 'RemoteFix home' }).boundingBox())!;
+    const links = header.getByRole('navigation', { name: 'Main' }).getByRole('link');
+    await expect(links.first()).toBeVisible();
+    for (const link of await links.all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.height, `${await link.textContent()} on one line`).toBeLessThanOrEqual(40);
+      expect(box.x).toBeGreaterThanOrEqual(logo.x + logo.width);
+    }
+    expect(await spillsSideways(header.locator('> div'))).toBe(false);
+  };
+  await loginInBrowser(page, customer.token);
+  for (const width of [1024, 1100, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('banner').getByText(/^Welcome /)).toBeVisible();
+    await expectOneRow(page);
+  }
+  // Staff have one more control (Security).
+  const admin = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 1024, height: 800 } });
+  await loginInBrowser(admin, await adminToken(request));
+  await admin.goto('/account/security');
+  await expect(admin.getByRole('banner').getByRole('link', { name: 'Security' })).toBeVisible();
+  await expectOneRow(admin);
+  await admin.close();
+});
+
+/**
+ * A UI audit: at 1366 px, long names and emails in All Tickets squeezed the Service column to a word
+ * a line ("Hardwar / e Diagnos / tics").
+ */
+test('All Tickets at 1366 px: long names and emails leave the service readable and no column cut off', async ({
+  page,
+  request,
+}) => {
+  const customer = await signUpViaApi(request, {
+    name: LONG_NAME,
+    email: uniqueEmail('averyveryverylongcustomeremailaddress.forwrapping'),
+  });
+  const engineer = await createEngineerViaApi(request, 'Anantharamakrishnan Venkatasubramanian Iyer');
+  const description = `Wide row ${runId()}`;
+  const { ticket } = await bookTicketViaApi(request, description, customer);
+  await startWorkViaApi(request, ticket.id, engineer);
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openAdmin(page, request);
+  const { panel, row } = await revealTicketRow(page, description);
+  const service = (await row.getByRole('cell').first().boundingBox())!;
+  expect(service.width).toBeGreaterThanOrEqual(180);
+  await expect(row.getByRole('cell').last()).toContainText('Not paid');
+  expect(await spillsSideways(panel.getByRole('table').locator('..'))).toBe(false);
 });
 
 test.describe('when a request fails', () => {

@@ -30,7 +30,8 @@ export function AccountControls({ stacked = false, onAction }: { stacked?: boole
           <span
             className={cn(
               'inline-flex min-w-0 items-center gap-1.5 text-sm font-medium text-slate-700',
-              !stacked && 'max-w-56',
+              // Between 1024 and 1280 px the whole navigation shares the row: the name is cut shorter.
+              !stacked && 'max-w-36 xl:max-w-56',
             )}
             title={`Welcome ${user.name}`}
           >
@@ -44,7 +45,7 @@ export function AccountControls({ stacked = false, onAction }: { stacked?: boole
           <Button asChild variant="ghost" size="sm">
             <AppLink to={paths.security} onClick={() => onAction?.()}>
               <ShieldCheck aria-hidden="true" />
-              Security
+              <span className={cn(!stacked && 'sr-only xl:not-sr-only')}>Security</span>
             </AppLink>
           </Button>
         )}
@@ -78,6 +79,6 @@ export function AccountControls({ stacked = false, onAction }: { stacked?: boole
 
 export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
+    'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
     isActive ? 'text-primary' : 'text-slate-600',
   );

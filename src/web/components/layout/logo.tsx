@@ -7,7 +7,7 @@ export function Logo({ className, inverted = false }: { className?: string; inve
   return (
     <AppLink
       to={paths.home}
-      className={cn('inline-flex items-center gap-2 rounded-md', className)}
+      className={cn('inline-flex shrink-0 items-center gap-2 rounded-md', className)}
       aria-label={`${PRODUCT_NAME} home`}
     >
       <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />

@@ -30,7 +30,8 @@ export function SiteHeader() {
             <Button asChild variant="outline" size="sm">
               <a href={telHref(appConfig.supportPhone)}>
                 <Phone aria-hidden="true" />
-                Call Now
+                {/* Below 1280 px the icon alone (its tooltip says the number): the row holds the whole navigation. */}
+                <span className="sr-only xl:not-sr-only">Call Now</span>
               </a>
             </Button>
           </Tooltip>

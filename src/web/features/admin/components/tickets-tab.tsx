@@ -63,13 +63,13 @@ function TicketTable({ tickets }: { tickets: Ticket[] }) {
         <tbody className="divide-y">
           {tickets.map((t) => (
             <tr key={t.id} className="align-top" data-page-item>
-              <td className="max-w-56 px-4 py-3 wrap-anywhere">
+              <td className="max-w-56 min-w-48 px-4 py-3 wrap-anywhere">
                 <TicketNumber number={t.number} />
                 <p className="font-medium">{t.service}</p>
                 <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{t.description}</p>
                 <OpenTicketLink ticketId={t.id} number={t.number} unread={t.unread} className="mt-1" />
               </td>
-              <td className="whitespace-nowrap px-4 py-3">{formatDateTime(t.createdAt)}</td>
+              <td className="min-w-32 px-4 py-3">{formatDateTime(t.createdAt)}</td>
               <td className="max-w-44 px-4 py-3 wrap-anywhere">
                 <Person p={t.user} />
               </td>
@@ -80,7 +80,7 @@ function TicketTable({ tickets }: { tickets: Ticket[] }) {
                 {t.remarks ?? <span className="text-muted-foreground">—</span>}
                 {t.rating && <RatingSummary rating={t.rating} label="Rated" clamp className="mt-2" />}
               </td>
-              <td className="max-w-44 px-4 py-3 wrap-anywhere">
+              <td className="max-w-44 min-w-36 px-4 py-3 wrap-anywhere">
                 {/* One word: the cell's wrap-anywhere (for long emails) would otherwise break it in two. */}
                 {t.engineer ? (
                   <Person p={t.engineer} />
