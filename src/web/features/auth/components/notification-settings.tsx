@@ -56,7 +56,7 @@ export function NotificationSettings({ staff = false }: { staff?: boolean }) {
             <label key={topic} className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 hover:bg-muted">
               <input
                 type="checkbox"
-                className="mt-1 size-4 accent-primary"
+                className="mt-1 size-4 shrink-0 accent-primary"
                 checked={query.data[topic]}
                 disabled={change.isPending}
                 onChange={(e) => toggle(topic, e.target.checked)}

@@ -139,7 +139,12 @@ export function Composer({
         </Button>
         {canWriteNotes && !notesOnly && (
           <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={note} onChange={(e) => setNote(e.target.checked)} className="size-4" />
+            <input
+              type="checkbox"
+              checked={note}
+              onChange={(e) => setNote(e.target.checked)}
+              className="size-4 shrink-0"
+            />
             Staff note (not visible to the customer)
           </label>
         )}

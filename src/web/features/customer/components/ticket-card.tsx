@@ -29,7 +29,7 @@ function EngineerContact({ engineer }: { engineer: NonNullable<Ticket['engineer'
   return (
     <div className="rounded-lg bg-slate-50 p-3 text-sm">
       <p className="flex items-center gap-2 font-medium">
-        <UserCog aria-hidden="true" className="size-4 text-primary" />
+        <UserCog aria-hidden="true" className="size-4 shrink-0 text-primary" />
         Engineer: {engineer.name}
       </p>
       {engineer.email && (
