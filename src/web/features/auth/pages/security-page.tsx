@@ -21,7 +21,7 @@ export default function SecurityPage() {
   if (!user) return <Redirect to={paths.home} />;
   if (user.role === 'user') return <Redirect to={paths.dashboard} />;
   return (
-    <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
+    <section className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10 sm:px-6">
       <div className="flex flex-col gap-1">
         <AppLink
           to={isStaff(user.role) ? paths.admin : paths.dashboard}
