@@ -11,12 +11,13 @@ export const TICKET_CHANNEL = 'rf_ticket';
 export const ACCOUNT_CHANNEL = 'rf_account';
 
 /**
- * Who may hear of a change: every party of the ticket (the default), only those who may read its
- * staff notes (an internal note: never the customer; tickets/policy.ts mayUseStaffNotes), or only the
- * engineer a reassignment or an unassignment took it from (the notice's engineerId).
+ * Who may hear of a change: every party of the ticket (the default), or only those who may read its
+ * staff notes (an internal note: never the customer; tickets/policy.ts mayUseStaffNotes). The parties
+ * are the ticket's as the change leaves it, and nobody else (DECISIONS.md §7.1): the engineer a
+ * reassignment took it from hears nothing more of it.
  */
-export type NoticeAudience = 'parties' | 'staff-notes' | 'former-engineer';
-const AUDIENCES: readonly string[] = ['parties', 'staff-notes', 'former-engineer'] satisfies NoticeAudience[];
+export type NoticeAudience = 'parties' | 'staff-notes';
+const AUDIENCES: readonly string[] = ['parties', 'staff-notes'] satisfies NoticeAudience[];
 
 /** A committed ticket change as it travels between instances: the event, plus whom it concerns. */
 export interface TicketNotice extends TicketParties {
@@ -72,19 +73,6 @@ export async function notifyTicketChange(
   await tx.execute(sql`select pg_notify(${TICKET_CHANNEL}, json_build_object(
       'ticketId', ${tickets.id}, 'kind', ${live}::text, 'at', ${new Date().toISOString()}::text,
       'userId', ${tickets.userId}, 'engineerId', ${tickets.engineerId}, 'audience', ${audience}::text)::text)
-    from ${tickets} where ${tickets.id} = ${ticketId}`);
-}
-
-/**
- * The same announcement for the engineer a reassignment or an unassignment took the ticket from, and
- * for them alone (the parties heard of the change from its history entry): no longer a party as the
- * transaction leaves the ticket, they still hear of it once, so their list lets go of it without a
- * reload.
- */
-export async function notifyFormerEngineer(tx: Db, ticketId: string, kind: TicketEventKind, engineerId: string) {
-  await tx.execute(sql`select pg_notify(${TICKET_CHANNEL}, json_build_object(
-      'ticketId', ${tickets.id}, 'kind', ${LIVE_KIND[kind]}::text, 'at', ${new Date().toISOString()}::text,
-      'userId', ${tickets.userId}, 'engineerId', ${engineerId}::text, 'audience', 'former-engineer')::text)
     from ${tickets} where ${tickets.id} = ${ticketId}`);
 }
 

@@ -37,10 +37,6 @@ export function createEventStreams({ db, listener, log }: { db: Db; listener: Li
   const deliver = (notice: TicketNotice) => {
     const event: LiveTicketEvent = { ticketId: notice.ticketId, kind: notice.kind, at: notice.at };
     const chunk = `event: ticket\ndata: ${JSON.stringify(event)}\n\n`;
-    if (notice.audience === 'former-engineer') {
-      for (const stream of (notice.engineerId && byUser.get(notice.engineerId)) || []) stream.write(chunk);
-      return;
-    }
     // An internal note is heard only by those who may read staff notes: never its customer.
     const mayHear = notice.audience === 'staff-notes' ? mayUseStaffNotes : mayReadTicket;
     const send = (stream: EventStream) => {

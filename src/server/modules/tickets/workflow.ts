@@ -5,7 +5,6 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { actorOf, historyPageOf } from '../../lib/paging.js';
 import { findUserById } from '../auth/queries.js';
 import { lockUser } from '../users/queries.js';
-import { notifyFormerEngineer } from '../../events/ticket-notices.js';
 import type { Notices } from '../email/notices.js';
 import { eventsOfTicket, recordEvent } from './history.js';
 import { isAssignedEngineer, unreadReader } from './policy.js';
@@ -91,7 +90,6 @@ export async function assignEngineer(
         ...(former ? { from: { engineerId: former.id, engineerName: former.name } } : {}),
       },
     });
-    if (ticket.engineerId) await notifyFormerEngineer(tx, ticketId, 'assigned', ticket.engineerId);
     await notices.engineerAssigned(tx, ticketId);
     if (ticket.status === 'in-progress') await notices.feeDue(tx, ticketId);
   });
@@ -117,7 +115,6 @@ export async function unassignEngineer(db: Db, actor: UserRow, ticketId: string)
       kind: 'unassigned',
       detail: { engineerId: ticket.engineerId, engineerName: former?.name ?? '' },
     });
-    await notifyFormerEngineer(tx, ticketId, 'unassigned', ticket.engineerId);
   });
   return staffView(db, ticketId, actor);
 }
