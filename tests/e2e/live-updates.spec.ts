@@ -150,6 +150,39 @@ test.describe('live dashboards', () => {
     await expect(status).toBeFocused();
     await expect(row.getByRole('button', { name: 'Update' })).toBeEnabled();
   });
+
+  // §7.1: an event reaches the ticket's parties "and nobody else", so the engineer a ticket is
+  // taken from hears nothing of it; their list lets go of it when they come back to the tab.
+  test('an engineer a ticket is taken from gets no event; their list drops it on coming back to the tab', async ({
+    page,
+    request,
+  }) => {
+    const run = runId();
+    const first = await createEngineerViaApi(request, `First Engineer ${run}`);
+    const second = await createEngineerViaApi(request, `Second Engineer ${run}`);
+    const { ticket } = await bookTicketViaApi(request, `Battery drains overnight (${run}).`);
+    await adminCall(request, `/api/admin/tickets/${ticket.id}/assign`, { engineerId: first.user.id });
+    const login = await apiLogin(request, first.user.email, first.password);
+    await openLive(page, login.token, '/dashboard');
+    const card = page.getByRole('main').getByRole('listitem').filter({ hasText: ticket.description });
+    await expect(card).toBeVisible();
+
+    const lists = recordRequests(page, /\/api\/engineer\/assigned-tickets/);
+    await adminCall(request, `/api/admin/tickets/${ticket.id}/assign`, {
+      engineerId: second.user.id,
+      replaces: first.user.id,
+    });
+    // No event, so no refresh: the page has not asked for its list again.
+    await page.waitForTimeout(1_500);
+    expect(lists).toHaveLength(0);
+    await expect(card).toBeVisible();
+
+    // Back to the tab (the browser says the page is visible again): the list is asked again.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect(card).toHaveCount(0, LIVE);
+    await expect(page.getByText('No tickets assigned yet')).toBeVisible();
+    expect(await sameDocument(page), 'the page was not reloaded').toBe(true);
+  });
 });
 
 test.describe('the event stream itself', () => {

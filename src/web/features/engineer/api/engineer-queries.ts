@@ -19,6 +19,9 @@ export const useAssignedTickets = (status: TicketStatus | '' = '') =>
         ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
+      // Live events reach a ticket's parties only (DECISIONS.md §7.1): a ticket an admin takes from
+      // this engineer sends them none, so the list is asked again whenever they come back to the tab.
+      refetchOnWindowFocus: 'always',
     }),
   );
 
