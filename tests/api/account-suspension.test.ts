@@ -3,6 +3,7 @@ import { SUSPENDED } from '../../src/server/modules/auth/sessions.js';
 import type { AdminUser } from '../../src/shared/contracts/two-factor.js';
 import { BOOT_SUPERADMIN, createTestAppWithAdmins, expectError, logIn, type Session, signUp } from '../support/api.js';
 import { assignViaApi, bookAndPay, del, type Draft, get, patch, post, serviceDraft } from '../support/booking.js';
+import { said } from '../support/conversation.js';
 import type { TestApp } from '../support/test-app.js';
 
 // An admin suspends an account (PUT /api/admin/users/{id}/suspension) and lifts the suspension
@@ -134,6 +135,39 @@ describe('PUT /api/admin/users/{id}/suspension', () => {
     expect(
       (engineerMail.json() as { emails: { subject: string }[] }).emails.filter((e) => /suspended/.test(e.subject)),
     ).toEqual([]);
+  });
+
+  it('while suspended, its tickets’ updates and messages are not emailed to it; the engineer’s still are', async () => {
+    const customer = await signUp(t, { password: PASSWORD });
+    const engineer = await signUp(t, {}, 'engineer');
+    const { ticket } = await bookAndPay(t, customer, draft);
+    const subjectsTo = async (s: Session) => {
+      const res = await get(t, `/api/admin/emails?q=${encodeURIComponent(s.user.email)}`, admin.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { emails: { to: string; subject: string }[] }).emails
+        .filter((e) => e.to === s.user.email)
+        .map((e) => e.subject);
+    };
+    const before = await subjectsTo(customer);
+    expect(before.some((subject) => subject.startsWith('Booking confirmed'))).toBe(true);
+
+    expect((await suspend(customer.user.id)).statusCode).toBe(200);
+    await assignViaApi(t, admin, ticket.id, engineer);
+    await said(t, engineer, ticket.id, { body: 'I will look at it today.' });
+    // Only the suspension's own email is new: every update links to pages it cannot sign in to.
+    expect(await subjectsTo(customer)).toEqual(['Your RemoteFix account is suspended', ...before]);
+    expect((await subjectsTo(engineer)).some((subject) => subject.startsWith('New ticket for you'))).toBe(true);
+
+    expect((await reinstate(customer.user.id)).statusCode).toBe(200);
+    expect(
+      (await patch(t, `/api/admin/tickets/${ticket.id}`, { status: 'in-progress' }, admin.headers)).statusCode,
+    ).toBe(200);
+    const after = await subjectsTo(customer);
+    expect(after[0]).toMatch(/₹299/);
+    expect(after[1]).toBe('Your RemoteFix account is active again');
+    // The message it missed while suspended did not use up its one message email in ten minutes.
+    await said(t, engineer, ticket.id, { body: 'Are you at the computer now?' });
+    expect((await subjectsTo(customer))[0]).toBe(`New message on ${ticket.number}`);
   });
 
   it('twice changes nothing more; reinstating an account that is not suspended changes nothing', async () => {

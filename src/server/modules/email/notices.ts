@@ -51,7 +51,7 @@ const TOPIC_REASON: Record<NotificationTopic, string> = {
   messages: 'You get this email because message emails are on in your profile.',
 };
 
-type Recipient = { id: string; name: string; email: string };
+type Recipient = { id: string; name: string; email: string; suspendedAt: Date | null };
 
 export interface Notices {
   passwordReset(tx: Db, user: UserRow, token: string): Promise<void>;
@@ -102,7 +102,10 @@ export function createNotices({
   const always = (tx: Db, to: string, content: EmailContent, email: Omit<OutgoingEmail, 'to' | 'rendered'>) =>
     outbox.queue(tx, { ...email, to, rendered: renderEmail(content, brand) });
 
-  /** An email the recipient may have turned off: nothing when they have; else with its unsubscribe. */
+  /**
+   * An email the recipient may have turned off: nothing when they have, or while their account is
+   * suspended (each links to pages it cannot sign in to); else with its unsubscribe.
+   */
   async function optional(
     tx: Db,
     topic: NotificationTopic,
@@ -110,7 +113,7 @@ export function createNotices({
     content: EmailContent,
     email: Omit<OutgoingEmail, 'to' | 'rendered' | 'userId'>,
   ) {
-    if (!(await preferencesOf(tx, to.id))[topic]) return;
+    if (to.suspendedAt || !(await preferencesOf(tx, to.id))[topic]) return;
     const token = unsubscribe.make(to.id, topic);
     await outbox.queue(tx, {
       ...email,

@@ -139,8 +139,8 @@ export async function ticketParties(db: Db, ticketId: string) {
       remarks: tickets.remarks,
       bookingOrderId: tickets.bookingOrderId,
       bookingPaymentId: payments.providerPaymentId,
-      customer: { id: customer.id, name: customer.name, email: customer.email },
-      engineer: { id: engineer.id, name: engineer.name, email: engineer.email },
+      customer: { id: customer.id, name: customer.name, email: customer.email, suspendedAt: customer.suspendedAt },
+      engineer: { id: engineer.id, name: engineer.name, email: engineer.email, suspendedAt: engineer.suspendedAt },
     })
     .from(tickets)
     .innerJoin(customer, eq(customer.id, tickets.userId))
@@ -179,10 +179,10 @@ export async function hasTicketEmail(db: Db, ticketId: string, kind: EmailRow['k
 
 /**
  * Who may be emailed about a message on the ticket now: of its customer (unless `staffNote`) and its
- * engineer, not the author, those whose message emails are on and who were not emailed about it in the
- * last `minutes`. Their marks are taken in the same one statement, so two messages committing together
- * email once, and a post in a lively thread (everyone emailed minutes ago) costs one round trip under
- * the ticket's lock, not three.
+ * engineer, not the author, those whose message emails are on, whose account is not suspended and who
+ * were not emailed about it in the last `minutes`. Their marks are taken in the same one statement,
+ * so two messages committing together email once, and a post in a lively thread (everyone emailed
+ * minutes ago) costs one round trip under the ticket's lock, not three.
  */
 export async function takeMessageEmailSlots(
   tx: Db,
@@ -195,6 +195,7 @@ export async function takeMessageEmailSlots(
     cross join lateral (values (case when ${q.staffNote} then null else t.user_id end), (t.engineer_id)) r(id)
     where t.id = ${q.ticketId} and r.id is not null and r.id <> ${q.authorId}
       and coalesce((select p.messages from ${emailPreferences} p where p.user_id = r.id), true)
+      and not exists (select 1 from ${users} u where u.id = r.id and u.suspended_at is not null)
     on conflict (ticket_id, user_id) do update set sent_at = now()
       where ${messageEmailMarks}.sent_at <= now() - make_interval(mins => ${q.minutes})
     returning user_id as "userId"`);
