@@ -14,7 +14,7 @@ export const ACCOUNT_CHANNEL = 'rf_account';
  * Who may hear of a change: every party of the ticket (the default), or only those who may read its
  * staff notes (an internal note: never the customer; tickets/policy.ts mayUseStaffNotes). The parties
  * are the ticket's as the change leaves it, and nobody else (DECISIONS.md §7.1): the engineer a
- * reassignment took it from hears nothing more of it.
+ * reassignment or an unassignment took it from hears nothing more of it.
  */
 export type NoticeAudience = 'parties' | 'staff-notes';
 const AUDIENCES: readonly string[] = ['parties', 'staff-notes'] satisfies NoticeAudience[];
