@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails } from '../../src/server/db/schema/index.js';
 import { deliverEmail } from '../../src/server/modules/email/sender.js';
 import type { EmailDetail, EmailsResponse, EmailSummary } from '../../src/shared/contracts/emails.js';
-import { BOOT_SUPERADMIN, bearer, expectError, type Session, signUp } from '../support/api.js';
+import { BOOT_SUPERADMIN, bearer, createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
 import { bookAndPay, type Draft, get, patch, post, serviceDraft } from '../support/booking.js';
 import { contactFormBody, submitContact } from '../support/contact.js';
 import { linksIn, type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.js';
@@ -368,18 +368,27 @@ describe('the outgoing-email view and retries', () => {
     expect(await rowOf(row?.id ?? '')).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
-  it('a password reset is previewed by a superadmin only (its link signs in as the account)', async () => {
+  it('a password reset sent over SMTP is read by nobody in the app, and once sent its link is not kept', async () => {
     const s = await signUp(t);
     expect((await post(t, '/api/password/forgot', { email: s.user.email })).statusCode).toBe(202);
-    const [row] = await rowsTo(s.user.email);
-    const asAdmin = ((await get(t, `/api/admin/emails/${row?.id}`, admin.headers)).json() as { email: EmailDetail })
-      .email;
-    expect(asAdmin.redacted).toBe(true);
-    expect(asAdmin.html).not.toContain('reset-password');
-    expect(asAdmin.text).not.toContain('reset-password');
-    const asSuper = ((await get(t, `/api/admin/emails/${row?.id}`, superadmin)).json() as { email: EmailDetail }).email;
-    expect(asSuper.redacted).toBe(false);
-    expect(asSuper.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
+    const mail = await inbox.waitFor((m) => m.to.includes(s.user.email) && /password/.test(m.subject));
+    expect(mail.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
+    const [queued] = await rowsTo(s.user.email);
+    await until(async () => (await rowOf(queued?.id ?? ''))?.status === 'sent');
+    // Its link signs in as the account: it went to that address, and the stored email no longer has it.
+    const row = await rowOf(queued?.id ?? '');
+    expect(row?.text).not.toContain('reset-password');
+    expect(row?.html).not.toContain('reset-password');
+    for (const reader of [admin.headers, superadmin]) {
+      const { email } = (await get(t, `/api/admin/emails/${row?.id}`, reader)).json() as { email: EmailDetail };
+      expect(email).toMatchObject({ kind: 'password-reset', status: 'sent', redacted: true });
+      expect(email.html).not.toContain('reset-password');
+      expect(email.text).not.toContain('reset-password');
+    }
+    // The link still works: only the stored copy lost it.
+    const [link] = linksIn(mail, `${PUBLIC_URL}/reset-password?token=`);
+    const token = new URL(link ?? '').searchParams.get('token');
+    expect((await post(t, '/api/password/reset/check', { token })).statusCode).toBe(200);
   });
 });
 
@@ -397,6 +406,28 @@ describe('without SMTP_URL', () => {
       const detail = (await get(kept, `/api/admin/emails/${mine?.id}`, staff.headers)).json() as { email: EmailDetail };
       expect(detail.email.text).toContain('Booking confirmed'.slice(0, 7));
       expectError(await post(kept, `/api/admin/emails/${mine?.id}/retry`, {}, staff.headers), 409);
+    } finally {
+      await kept.close();
+    }
+  });
+
+  it('a kept password reset is read by a superadmin only: the app is how its link is handed on', async () => {
+    const { t: kept, superadmin: owner, admin: staff } = await createTestAppWithAdmins();
+    try {
+      const s = await signUp(kept);
+      expect((await post(kept, '/api/password/forgot', { email: s.user.email })).statusCode).toBe(202);
+      const list = (
+        await get(kept, `/api/admin/emails?q=${encodeURIComponent(s.user.email)}`, staff.headers)
+      ).json() as EmailsResponse;
+      const id = list.emails.find((e) => e.to === s.user.email)?.id;
+      const asAdmin = ((await get(kept, `/api/admin/emails/${id}`, staff.headers)).json() as { email: EmailDetail })
+        .email;
+      expect(asAdmin).toMatchObject({ status: 'kept', redacted: true });
+      expect(asAdmin.html).not.toContain('reset-password');
+      expect(asAdmin.text).not.toContain('reset-password');
+      const asOwner = ((await get(kept, `/api/admin/emails/${id}`, owner)).json() as { email: EmailDetail }).email;
+      expect(asOwner).toMatchObject({ status: 'kept', redacted: false });
+      expect(asOwner.text).toContain('/reset-password?token=');
     } finally {
       await kept.close();
     }

@@ -72,10 +72,11 @@ export async function claimEmail(db: Db, id: string, leaseSeconds: number): Prom
   return row;
 }
 
-export const markSent = (db: Db, id: string) =>
+/** Sent; `body`, when given, is stored in place of what was sent (reset-links.ts). */
+export const markSent = (db: Db, id: string, body?: { html: string; text: string }) =>
   db
     .update(emails)
-    .set({ status: 'sent', sentAt: sql`now()`, leaseUntil: null, lastError: null })
+    .set({ status: 'sent', sentAt: sql`now()`, leaseUntil: null, lastError: null, ...body })
     .where(eq(emails.id, id));
 
 /** A send that failed: recorded; `failed` for good after the last attempt, else queued for the retry. */

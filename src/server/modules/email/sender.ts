@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { EmailAttachmentRef, EmailRow } from '../../db/schema/index.js';
 import { claimEmail, findEmail, markAttemptFailed, markKept, markSent } from './queries.js';
+import { withheldResetEmail } from './reset-links.js';
 import type { MailAttachment, MailTransport } from './transport.js';
 
 /** Makes an attachment's file when the email is sent; null when there is none to attach. */
@@ -71,15 +72,24 @@ export async function deliverEmail(
     await markAttemptFailed(db, email.id, errorText(err), last);
     throw err;
   }
-  await recordSent(db, email.id, context);
+  await recordSent(db, email, context);
   return { status: 'sent' };
 }
 
-/** `sent`, written as soon as the server took the email; a failed write is tried again for a minute. */
-async function recordSent(db: Db, id: string, context: { log: FastifyBaseLogger; stopping(): boolean }) {
+/**
+ * `sent`, written as soon as the server took the email; a failed write is tried again for a minute. A
+ * password reset's link is not kept once it has gone (reset-links.ts).
+ */
+async function recordSent(
+  db: Db,
+  email: Pick<EmailRow, 'id' | 'kind'>,
+  context: { log: FastifyBaseLogger; stopping(): boolean },
+) {
+  const id = email.id;
+  const body = email.kind === 'password-reset' ? withheldResetEmail('sent') : undefined;
   for (let attempt = 1; ; attempt++) {
     try {
-      await markSent(db, id);
+      await markSent(db, id, body);
       return;
     } catch (err) {
       if (attempt >= 12 || context.stopping()) {

@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { findUserById } from '../auth/queries.js';
 import { findEmail, listEmails, preferencesOf, requeueFailed, setPreferences } from './queries.js';
+import { resetLinkReadable, withheldResetEmail } from './reset-links.js';
 import type { UnsubscribeTokens } from './unsubscribe.js';
 
 type Summary = Pick<EmailRow, 'id' | 'to' | 'subject' | 'status' | 'attempts' | 'lastError' | 'createdAt'>;
@@ -39,23 +40,19 @@ export async function emailPage(
   return { emails: page.map(summaryOf), nextCursor };
 }
 
-const WITHHELD = 'This email holds a link that signs in to the account it was sent to: only a superadmin can read it.';
-
-/**
- * Admin: one email as it was rendered. A password reset's link signs in as its account, a superadmin's
- * included: only a superadmin reads one (an admin sees that it exists, not the link).
- */
+/** Admin: one email as it was rendered, a password reset's link only where reset-links.ts allows. */
 export async function emailDetail(db: Db, reader: UserRow, id: string): Promise<EmailDetail> {
   const row = await findEmail(db, id);
   if (!row) throw notFound('Email not found');
-  const redacted = row.kind === 'password-reset' && reader.role !== 'superadmin';
+  const redacted = !resetLinkReadable(row, reader);
+  const body = redacted ? withheldResetEmail(row.status) : row;
   return {
     ...summaryOf(row),
     kind: row.kind,
     ticketId: row.ticketId,
     sentAt: row.sentAt?.toISOString() ?? null,
-    html: redacted ? `<p>${WITHHELD}</p>` : row.html,
-    text: redacted ? WITHHELD : row.text,
+    html: body.html,
+    text: body.text,
     redacted,
   };
 }

@@ -75,7 +75,9 @@ function EmailPreview({ id, onClose }: { id: string; onClose(): void }) {
             </div>
             {email.redacted && (
               <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-                This is a password reset: its link signs in to the account, so only a superadmin can read it.
+                {email.status === 'kept'
+                  ? 'This is a password reset: its link signs in to the account, so only a superadmin can read it.'
+                  : 'This is a password reset: its link signs in to the account, so it goes to that address only.'}
               </p>
             )}
             <Tabs defaultValue="html">
