@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 describe('the request log', () => {
-  it('logs each request with its address, credentials in the query replaced', async () => {
+  it('logs each request with its address, credentials and searches in the query replaced', async () => {
     const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2VjcmV0LXNpZ25hdHVyZQ';
     await logged.app.inject({ method: 'GET', url: `/auth/success?token=${token}` });
     await logged.app.inject({
@@ -46,13 +46,16 @@ describe('the request log', () => {
       url: '/api/google/callback?state=the-state-value&code=the-one-time-code&scope=openid',
     });
     await logged.app.inject({ method: 'GET', url: '/api/admin/services/main?token=x&limit=5' });
+    // What an admin searches for is a customer's name, email or phone.
+    await logged.app.inject({ method: 'GET', url: '/api/admin/tickets?status=pending&q=meera%40example.com' });
     const text = logged.lines.join('\n');
-    for (const secret of [token, 'the-state-value', 'the-one-time-code']) expect(text).not.toContain(secret);
+    for (const secret of [token, 'the-state-value', 'the-one-time-code', 'meera']) expect(text).not.toContain(secret);
     const urls = logged.lines.map((l) => (JSON.parse(l) as { req?: { url?: string } }).req?.url).filter(Boolean);
     expect(urls).toEqual([
       '/auth/success?token=[redacted]',
       '/api/google/callback?state=[redacted]&code=[redacted]&scope=openid',
       '/api/admin/services/main?token=[redacted]&limit=5',
+      '/api/admin/tickets?status=pending&q=[redacted]',
     ]);
   });
 });
@@ -120,6 +123,8 @@ describe('urlForLog', () => {
     ['/x?a=1&TOKEN=abc#frag', '/x?a=1&TOKEN=[redacted]#frag'],
     ['/x?tokens=1&mytoken=2', '/x?tokens=1&mytoken=2'],
     ['/x?code=', '/x?code=[redacted]'],
+    ['/api/admin/users?q=98765%2043210&limit=20', '/api/admin/users?q=[redacted]&limit=20'],
+    ['/x?qq=1&q2=2', '/x?qq=1&q2=2'],
   ])('%s → %s', (url, expected) => {
     expect(urlForLog(url)).toBe(expected);
   });
