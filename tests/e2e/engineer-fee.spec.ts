@@ -228,7 +228,11 @@ test.describe('engineer fee and completed tickets', () => {
 
   // A UI audit: the "fee due" email's "Pay ₹299" leads to the ticket's own page, which offered no way
   // to pay (only the dashboard's card did). On a phone, as the email is most often read.
-  test('the ticket’s own page takes the ₹299 the email asks for, on a phone', async ({ page, request, browser }) => {
+  test('the ticket’s own page takes the ₹299 the email asks for and lists the receipts, on a phone', async ({
+    page,
+    request,
+    browser,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const description = `Fee from the ticket page ${runId()}`;
     const { ticket, customer } = await bookTicketViaApi(request, description);
@@ -239,6 +243,10 @@ test.describe('engineer fee and completed tickets', () => {
     const fee = page.getByRole('region', { name: 'In-progress fee' });
     await expect(fee.getByText(`${engineer.user.name} is your engineer.`)).toBeVisible();
     await expect(page.getByRole('link', { name: engineer.user.email })).toHaveCount(0);
+    // The booking email's "View your ticket" lands here too: its receipts are on the page.
+    const receipts = page.getByRole('region', { name: 'Receipts' });
+    await expect(receipts.getByText(/^Booking fee · ₹99/)).toBeVisible();
+    await expect(receipts.getByRole('button', { name: /^Download receipt RF\// })).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);
 
     await fee.getByRole('button', { name: 'Pay ₹299 to Continue' }).click();
@@ -247,6 +255,9 @@ test.describe('engineer fee and completed tickets', () => {
     await expectToast(page, 'Payment successful!', 'success');
     // Paid: the fee part goes, and the ticket's details show the engineer's email and phone.
     await expect(fee).toHaveCount(0);
+    // The fee's receipt joins the booking's, without a reload.
+    await expect(receipts.getByText(/^In-progress fee · ₹299/)).toBeVisible();
+    await expect(receipts.getByRole('button', { name: /^Download receipt RF\// })).toHaveCount(2);
     await expect(page.getByRole('link', { name: engineer.user.email })).toHaveAttribute(
       'href',
       `mailto:${engineer.user.email}`,

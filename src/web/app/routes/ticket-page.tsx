@@ -14,6 +14,7 @@ import { TicketConversationPage } from '@/features/conversation/components/ticke
 import { useTicket } from '@/features/conversation/api/conversation-queries';
 import { TicketPageFee } from '@/features/customer/components/ticket-page-fee';
 import { TicketPageRating } from '@/features/customer/components/ticket-page-rating';
+import { TicketPageReceipts } from '@/features/customer/components/ticket-page-receipts';
 import { useCurrentUser } from '@/lib/auth';
 import { useAuthDialog } from '@/lib/auth-dialog';
 import { useLiveTicketEvents } from '@/lib/use-live-ticket-events';
@@ -51,7 +52,8 @@ function StaffActions({ ticket, user }: { ticket: Ticket; user: User }) {
  * /tickets/:id (DECISIONS.md §7.2): one ticket and its conversation, for its customer, its engineer
  * and admins (the API says who may see it). New messages arrive live. Not signed in → / with the
  * login dialog, which comes back here once signed in (as /dashboard does). `?rate=1` (the completion
- * email's "Rate the repair"): the customer's rating form, focused (§7.5).
+ * email's "Rate the repair"): the customer's rating form, focused (§7.5). The customer's receipts are
+ * on it too (§7.4).
  */
 export default function TicketPage() {
   const { id = '' } = useParams();
@@ -83,6 +85,7 @@ export default function TicketPage() {
           ? (ticket) => <TicketPageRating ticket={ticket} asked={params.get('rate') === '1'} />
           : undefined
       }
+      receipts={user.role === 'user' ? <TicketPageReceipts ticketId={id} /> : undefined}
     />
   );
 }

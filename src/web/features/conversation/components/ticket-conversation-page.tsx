@@ -15,8 +15,8 @@ import { TicketDetails } from './ticket-details';
  * A ticket's own page (DECISIONS.md §7.2) for its customer, its engineer and admins: details, the
  * remote session, `actions` (what the caller's role may do to the ticket: the admin's status and
  * engineer, the engineer's completion), `history` (staff), `fee` (the customer's in-progress fee,
- * which the "fee due" email sends them here to pay) and `rating` (the customer's form, §7.5), each
- * composed by the app, the conversation and the composer.
+ * which the "fee due" email sends them here to pay), `rating` (the customer's form, §7.5) and
+ * `receipts` (the customer's, §7.4), each composed by the app, the conversation and the composer.
  */
 export function TicketConversationPage({
   ticketId,
@@ -25,6 +25,7 @@ export function TicketConversationPage({
   history,
   fee,
   rating,
+  receipts,
 }: {
   ticketId: string;
   user: User;
@@ -32,6 +33,7 @@ export function TicketConversationPage({
   history?: ReactNode;
   fee?: (ticket: Ticket) => ReactNode;
   rating?: (ticket: Ticket) => ReactNode;
+  receipts?: ReactNode;
 }) {
   const ticket = useTicket(ticketId);
   if (ticket.isPending) return <LoadingState label="Loading the ticket" />;
@@ -61,6 +63,7 @@ export function TicketConversationPage({
       {customer && fee?.(t)}
       {customer && rating?.(t)}
       {customer && !completed && <RemoteAccessForm ticket={t} />}
+      {customer && receipts}
       {user.role === 'engineer' && t.status === 'in-progress' && <RemoteAccessView ticket={t} />}
       {actions?.(t)}
       {staff && history}
