@@ -5,7 +5,7 @@ import { emails } from '../../src/server/db/schema/index.js';
 import { deliverEmail } from '../../src/server/modules/email/sender.js';
 import type { EmailDetail, EmailsResponse, EmailSummary } from '../../src/shared/contracts/emails.js';
 import { BOOT_SUPERADMIN, bearer, createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
-import { bookAndPay, type Draft, get, patch, post, serviceDraft } from '../support/booking.js';
+import { bookAndPay, type Draft, get, patch, post, serviceDraft, testCheckoutPay, verify } from '../support/booking.js';
 import { contactFormBody, submitContact } from '../support/contact.js';
 import { linksIn, type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -131,6 +131,37 @@ describe('the emails of a ticket, received over SMTP', () => {
     const due = await inbox.waitFor((m) => m.to.includes(customer.user.email) && /fee due/.test(m.subject));
     expect(due.subject).toBe(`${number} is in progress: ₹299 fee due`);
     expect(due.text).toContain('₹299');
+
+    // Paying it: its receipt is emailed too, always (§7.3 "receipts are always sent").
+    expect((await patch(t, '/api/profile/notifications', { ticketUpdates: false }, customer.headers)).statusCode).toBe(
+      200,
+    );
+    const order = await post(
+      t,
+      '/order-inprogress',
+      { amount: 29900, currency: 'INR', ticketId: ticket.id },
+      customer.headers,
+    );
+    expect(order.statusCode, order.body).toBe(201);
+    const paid = await verify(t, customer, await testCheckoutPay(t, customer, (order.json() as { id: string }).id));
+    expect(paid.statusCode, paid.body).toBe(200);
+    const received = await inbox.waitFor((m) => m.to.includes(customer.user.email) && /₹299 received/.test(m.subject));
+    expect(received.subject).toBe(`${number}: ₹299 received`);
+    expect(received.text).toContain('Esha Engineer');
+    expect(received.header('list-unsubscribe')).toBe('');
+    expect(linksIn(received, PUBLIC_URL)).toContain(`${PUBLIC_URL}/tickets/${ticket.id}`);
+    const [receipt] = received.attachments;
+    expect(receipt?.contentType).toBe('application/pdf');
+    expect(receipt?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    // The receipt attached is the fee's, not the booking's.
+    const listed = (await get(t, `/api/tickets/${ticket.id}/receipts`, customer.headers)).json() as {
+      receipts: { number: string; kind: string }[];
+    };
+    const feeReceipt = listed.receipts.find((r) => r.kind === 'inprogress');
+    expect(receipt?.filename).toBe(`${feeReceipt?.number.replaceAll('/', '-')}.pdf`);
+    expect((await patch(t, '/api/profile/notifications', { ticketUpdates: true }, customer.headers)).statusCode).toBe(
+      200,
+    );
 
     const remarks = 'Replaced the failing driver.\nRan a full scan: all clean.';
     const done = await patch(t, `/api/tickets/${ticket.id}/complete`, { remarks }, engineer.headers);

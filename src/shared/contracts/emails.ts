@@ -13,6 +13,7 @@ export const EMAIL_KINDS = [
   'booking-confirmed',
   'engineer-assigned',
   'fee-due',
+  'fee-paid',
   'new-message',
   'ticket-completed',
   'repair-request',

@@ -5625,6 +5625,7 @@ export interface paths {
                   | 'booking-confirmed'
                   | 'engineer-assigned'
                   | 'fee-due'
+                  | 'fee-paid'
                   | 'new-message'
                   | 'ticket-completed'
                   | 'repair-request'

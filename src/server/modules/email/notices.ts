@@ -28,6 +28,7 @@ import {
   engineerAssignedCustomerEmail,
   engineerAssignedEngineerEmail,
   feeDueEmail,
+  feePaidEmail,
   newMessageEmail,
   type TicketFacts,
   ticketCompletedEmail,
@@ -68,6 +69,8 @@ export interface Notices {
   engineerAssigned(tx: Db, ticketId: string): Promise<void>;
   /** Call when a change leaves the ticket in progress with an engineer: once per ticket, while unpaid. */
   feeDue(tx: Db, ticketId: string): Promise<void>;
+  /** The in-progress fee paid by `payment` (always sent, with its receipt attached). */
+  feePaid(tx: Db, ticketId: string, payment: { orderId: string; paymentId: string }): Promise<void>;
   ticketCompleted(tx: Db, ticketId: string): Promise<void>;
   /**
    * A message posted on the ticket (the conversation calls this in the transaction that posts it): to
@@ -228,6 +231,23 @@ export function createNotices({
         }),
         { ticketId: t.id, kind: 'fee-due' },
       );
+    },
+
+    async feePaid(tx, ticketId, payment) {
+      const t = await partiesOf(tx, ticketId);
+      const content = feePaidEmail({
+        name: t.customer.name,
+        engineerName: t.engineer?.name ?? null,
+        ticket: facts(t),
+        paymentId: payment.paymentId,
+        url: links.ticket(t.id),
+      });
+      await always(tx, t.customer.email, content, {
+        userId: t.customer.id,
+        ticketId: t.id,
+        kind: 'fee-paid',
+        attachments: [{ type: 'receipt', orderId: payment.orderId }],
+      });
     },
 
     async ticketCompleted(tx, ticketId) {

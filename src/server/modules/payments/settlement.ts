@@ -107,6 +107,10 @@ export async function settlePayment(
     // Paid now for the first time (not a replay, nor captured becoming verified): its one receipt,
     // last, once the booking's ticket exists, so its number is held for the shortest time.
     const receipt = upgrade && !isPaid(order.status) ? await issueReceipt(tx, orderId, outcome.paymentId) : undefined;
+    // The in-progress fee's receipt is emailed as the booking's is (the booking's goes with its confirmation).
+    if (receipt && order.kind === 'inprogress' && ticketId) {
+      await notices.feePaid(tx, ticketId, { orderId, paymentId: outcome.paymentId });
+    }
     return {
       order,
       ticketId,

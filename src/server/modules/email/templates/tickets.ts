@@ -119,6 +119,33 @@ export function feeDueEmail(input: {
   };
 }
 
+/** To the customer once the in-progress fee is paid (always sent, with the receipt). */
+export function feePaidEmail(input: {
+  name: string;
+  engineerName: string | null;
+  ticket: TicketFacts;
+  paymentId: string;
+  url: string;
+}): EmailContent {
+  const number = ticketNumberLabel(input.ticket.number);
+  const fee = formatRupees(IN_PROGRESS_FEE_PAISE);
+  return {
+    subject: `${number}: ${fee} received`,
+    preheader: `We received your ${fee} in-progress fee for ticket ${number}.`,
+    heading: `Thank you: ${fee} received`,
+    blocks: [
+      p(`Hi ${input.name},`),
+      p(`We received your ${fee} in-progress fee for ticket `, strong(number), '.'),
+      ...(input.engineerName
+        ? [p(`${input.engineerName}'s email and phone are now on the ticket's page, to reach them directly.`)]
+        : []),
+      details([...ticketRows(input.ticket), ['In-progress fee', `${fee} paid`], ['Payment id', input.paymentId]]),
+      p('Your receipt is attached to this email as a PDF.'),
+      button('View your ticket', input.url),
+    ],
+  };
+}
+
 /** To the customer: the repair is done, with the engineer's remarks and a way to rate it. */
 export function ticketCompletedEmail(input: {
   name: string;

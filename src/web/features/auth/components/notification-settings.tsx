@@ -39,7 +39,7 @@ export function NotificationSettings({ staff = false }: { staff?: boolean }) {
       <p className="mt-1 text-sm text-muted-foreground">
         {staff
           ? 'Password resets are always sent.'
-          : 'Password resets and booking confirmations (with your receipt) are always sent.'}
+          : 'Password resets, booking confirmations and payment receipts are always sent.'}
       </p>
       {query.isPending ? (
         <div className="mt-4">

@@ -52,7 +52,7 @@ export default function UnsubscribePage() {
           <strong>
             <EmailText email={link.data.email} />
           </strong>
-          ? Password resets and booking confirmations still come.
+          ? Password resets, booking confirmations and payment receipts still come.
         </p>
         {unsubscribe.isError && (
           <p role="alert" className="text-sm font-medium text-destructive">
