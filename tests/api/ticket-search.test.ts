@@ -85,6 +85,14 @@ describe('GET /api/admin/tickets?q=', () => {
     expect(await ids(q('no such thing anywhere'))).toEqual([]);
   });
 
+  it('finds tickets with every word of the search, in any order and in any of its fields', async () => {
+    expect(await ids(q('screen blue'))).toEqual([made.a1!.id, made.m1!.id]);
+    expect(await ids(q('blue  update'))).toEqual([made.m1!.id]);
+    expect(await ids(q('meera printer'))).toEqual([made.m2!.id]);
+    expect(await ids(q('printer Me'))).toEqual([made.m2!.id]);
+    expect(await ids(q('blue printer'))).toEqual([]);
+  });
+
   it('matches one or two letters or digits at the start of a word, as the admin starts typing', async () => {
     expect(await ids(q('Me'))).toEqual([made.m3!.id, made.m2!.id, made.m1!.id]);
     expect(await ids(q('bl'))).toEqual([made.a1!.id, made.m1!.id]);

@@ -144,7 +144,7 @@ interface ListShape {
   by: 'userId' | 'engineerId' | 'id' | null;
   status: boolean;
   paid: 'true' | 'false' | null;
-  search: { digits: boolean; number: boolean } | null;
+  search: { words: number; digits: boolean; number: boolean } | null;
   cursor: boolean;
   staffNotes: boolean;
   /**
@@ -164,7 +164,7 @@ function listWhere(shape: ListShape): SQL | undefined {
     shape.status ? eq(tickets.status, p('status')) : undefined,
     shape.search
       ? searchCondition({
-          pattern: p('pattern'),
+          words: Array.from({ length: shape.search.words }, (_, i) => p(`word${i}`)),
           ...(shape.search.digits ? { digits: p('digits') } : {}),
           ...(shape.search.number ? { number: p('number') } : {}),
         })
@@ -232,8 +232,9 @@ function listRequest(scope: TicketScope, reader: UnreadReader, limit: number, cu
     shape.paid = scope.paid ?? null;
     const terms = scope.q ? searchTerms(scope.q) : undefined;
     if (terms) {
-      shape.search = { digits: terms.digits !== undefined, number: terms.number !== undefined };
-      Object.assign(values, terms);
+      const { words, ...others } = terms;
+      shape.search = { words: words.length, digits: others.digits !== undefined, number: others.number !== undefined };
+      Object.assign(values, others, Object.fromEntries(words.map((word, i) => [`word${i}`, word])));
     }
   }
   if (cursor) Object.assign(values, { cursorAt: cursor.createdAt.toISOString(), cursorId: cursor.id });

@@ -1,4 +1,4 @@
-import { eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { tickets } from '../../db/schema/index.js';
 import { anywhere, phoneDigits } from '../../lib/search-text.js';
 
@@ -7,16 +7,26 @@ const TICKET_NUMBER = /^(?:rf-?\s*)?(\d{1,9})$/i;
 /** One or two letters or digits: too short for a trigram, so matched at the start of a word. */
 const WORD_START = /^[\p{L}\p{N}]{1,2}$/u;
 
-/** What a search looks for, as values: the column's LIKE pattern, and the phone digits and ticket number it may be. */
+/** More words than this are looked for as one phrase: each word is a condition on the index. */
+const MAX_WORDS = 8;
+
+/**
+ * What a search looks for, as values: the column's LIKE pattern of each of its words (a ticket has
+ * them all, in any order), and the phone digits and ticket number it may be.
+ */
 export interface SearchTerms {
-  pattern: string;
+  words: string[];
   digits?: string;
   number?: number;
 }
 
+/** A word's pattern: any part of the column, or the start of a word for one or two letters or digits. */
+const wordPattern = (word: string) => (WORD_START.test(word) ? `% ${word}%` : anywhere(word));
+
 /**
  * The admins' search (DECISIONS.md §7.5): any part of the description, or of the customer's name,
- * email or phone (by its digits, however it is spaced), or the ticket's number. One or two letters or
+ * email or phone (by its digits, however it is spaced), or the ticket's number. Each word is looked for
+ * on its own, so "meera printer" finds Meera's ticket about a printer. One or two letters or
  * digits (a search box as the admin starts typing) find the words that begin with them instead: "me"
  * finds Meera and Mehta, not Rameez.
  *
@@ -31,7 +41,8 @@ export interface SearchTerms {
 export function searchTerms(q: string): SearchTerms | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  const terms: SearchTerms = { pattern: WORD_START.test(text) ? `% ${text}%` : anywhere(text) };
+  const words = text.split(/\s+/);
+  const terms: SearchTerms = { words: (words.length <= MAX_WORDS ? words : [text]).map(wordPattern) };
   // Digits alone are in the pattern already.
   const digits = phoneDigits(text);
   if (digits !== undefined && digits !== text) terms.digits = anywhere(digits);
@@ -41,14 +52,14 @@ export function searchTerms(q: string): SearchTerms | undefined {
 }
 
 /** Bound values or, for a prepared statement, placeholders in their stead. */
-type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
+type Bound<T> = { [K in keyof T]: T[K] extends string[] ? (string | Placeholder)[] : T[K] | Placeholder };
 
 /** The condition that finds the terms' tickets. */
 export function searchCondition(terms: Bound<SearchTerms>): SQL | undefined {
   // lower() in the database, as the column was lowered: one case folding for both sides.
   const matches = (pattern: string | Placeholder) => sql`${tickets.search} like lower(${pattern})`;
   return or(
-    matches(terms.pattern),
+    and(...terms.words.map(matches)),
     terms.digits !== undefined ? matches(terms.digits) : undefined,
     terms.number !== undefined ? eq(tickets.number, terms.number) : undefined,
   );
