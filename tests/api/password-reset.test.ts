@@ -334,6 +334,26 @@ describe('PATCH /api/password', () => {
     expect((await login(s.user.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('tells the account by email (always sent), so a change its owner did not make is noticed', async () => {
+    const s = await signUp(t, { name: 'Kiran Rao' });
+    expect(
+      (await patch(t, '/api/profile/notifications', { ticketUpdates: false, messages: false }, s.headers)).statusCode,
+    ).toBe(200);
+    expect((await change(s, 'correct-horse-42')).statusCode).toBe(200);
+    const mail = await inbox.waitFor((m) => m.to.includes(s.user.email) && /password was changed/.test(m.subject));
+    expect(mail.subject).toBe('Your RemoteFix password was changed');
+    expect(mail.text).toContain('Kiran Rao');
+    expect(mail.text).toContain('Forgot password?');
+    expect(mail.text).not.toContain(NEW_PASSWORD);
+    expect(mail.header('list-unsubscribe')).toBe('');
+    // A refused change sends nothing.
+    const before = inbox.to(s.user.email).length;
+    const again = (await login(s.user.email, NEW_PASSWORD)).json() as AuthResponse;
+    expectError(await change({ headers: bearer(again.token) }, 'not-my-password'), 400);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(inbox.to(s.user.email)).toHaveLength(before);
+  });
+
   it('a wrong current password is 400 (the session is fine), and so are weak or unchanged new ones', async () => {
     const s = await signUp(t);
     expectError(await change(s, 'not-my-password'), 400, 'Current password is incorrect');

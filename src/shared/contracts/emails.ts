@@ -10,6 +10,7 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export const EMAIL_KINDS = [
   'password-reset',
+  'password-changed',
   'booking-confirmed',
   'engineer-assigned',
   'fee-due',

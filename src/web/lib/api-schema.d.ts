@@ -5622,6 +5622,7 @@ export interface paths {
                 /** @enum {string} */
                 kind:
                   | 'password-reset'
+                  | 'password-changed'
                   | 'booking-confirmed'
                   | 'engineer-assigned'
                   | 'fee-due'

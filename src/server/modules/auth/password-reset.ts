@@ -96,13 +96,15 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
 }
 
 /**
- * PATCH /api/password: the current password, then the new one; other sessions end. A wrong current
+ * PATCH /api/password: the current password, then the new one; other sessions end, and the account is
+ * told by email. A wrong current
  * password is 400, not 401: the session itself is fine. An account with no password (it signs in with
  * Google) sets its first one through the reset email, which proves it holds the mailbox: a session
  * alone (a token copied from a shared computer) must not be able to add a password to an account.
  */
 export async function changePassword(
   db: Db,
+  notices: Notices,
   user: UserRow,
   input: { currentPassword: string; newPassword: string },
 ): Promise<UserRow> {
@@ -124,6 +126,8 @@ export async function changePassword(
     const locked = await lockUser(tx, user.id);
     // Changed in between (another session, a reset): the current password checked above is not current.
     if (!locked || locked.passwordHash !== user.passwordHash) throw badRequest('Current password is incorrect');
-    return setPassword(tx, locked, passwordHash);
+    const changed = await setPassword(tx, locked, passwordHash);
+    await notices.passwordChanged(tx, changed);
+    return changed;
   });
 }

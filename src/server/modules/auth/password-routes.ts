@@ -94,7 +94,7 @@ export async function passwordRoutes(
       response: { 200: authResponseSchema, ...errors(400, 401, 413, 429) },
     },
     handler: async (request) => {
-      const user = await changePassword(db, requireUser(request), request.body);
+      const user = await changePassword(db, notices, requireUser(request), request.body);
       return { user: toPublicUser(user), token: tokens.sign(user) };
     },
   });

@@ -20,7 +20,7 @@ import {
   ticketParties,
   type TicketParties,
 } from './queries.js';
-import { emailChangedEmail, passwordResetEmail, suspensionEmail } from './templates/account.js';
+import { emailChangedEmail, passwordChangedEmail, passwordResetEmail, suspensionEmail } from './templates/account.js';
 import { type Brand, type EmailContent, renderEmail } from './templates/blocks.js';
 import { repairRequestEmail } from './templates/requests.js';
 import {
@@ -56,6 +56,8 @@ type Recipient = { id: string; name: string; email: string; suspendedAt: Date | 
 
 export interface Notices {
   passwordReset(tx: Db, user: UserRow, token: string): Promise<void>;
+  /** The account's password was changed by a signed-in session (always sent). */
+  passwordChanged(tx: Db, user: UserRow): Promise<void>;
   /**
    * The account's email changed (always sent): changed by its owner, to the address it had; corrected
    * by an admin, to the new one (emailChangedEmail says why).
@@ -153,6 +155,11 @@ export function createNotices({
         minutes: RESET_LINK_MINUTES,
       });
       await always(tx, user.email, content, { userId: user.id, kind: 'password-reset' });
+    },
+
+    async passwordChanged(tx, user) {
+      const content = passwordChangedEmail({ productName: PRODUCT_NAME, name: user.name });
+      await always(tx, user.email, content, { userId: user.id, kind: 'password-changed' });
     },
 
     async emailChanged(tx, { user, previousEmail, byAdmin }) {

@@ -27,6 +27,25 @@ export function passwordResetEmail(input: {
 }
 
 /**
+ * The account's password was changed from a signed-in session (always sent): an owner whose session
+ * was taken learns of it, and how to take the account back, before anything else changes.
+ */
+export function passwordChangedEmail(input: { productName: string; name: string }): EmailContent {
+  return {
+    subject: `Your ${input.productName} password was changed`,
+    preheader: 'Every other session of your account was signed out.',
+    heading: 'Your password was changed',
+    blocks: [
+      p(`Hi ${input.name},`),
+      p(`The password of your ${input.productName} account was just changed, and every other session was signed out.`),
+      note(
+        'If you made this change, there is nothing to do. If you did not, choose a new password right away with "Forgot password?" on the login form, and contact our support below.',
+      ),
+    ],
+  };
+}
+
+/**
  * The account's email changed (always sent). Changed by its owner: to the address it had, so an owner
  * whose session was taken learns of it before a reset link to the new address takes the account.
  * Corrected by an admin: to the new address, as the old one may be the mistyped one. Neither names the

@@ -38,8 +38,8 @@ export function NotificationSettings({ staff = false }: { staff?: boolean }) {
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
         {staff
-          ? 'Password resets are always sent.'
-          : 'Password resets, booking confirmations and payment receipts are always sent.'}
+          ? 'Password and account notices are always sent.'
+          : 'Password and account notices, booking confirmations and receipts are always sent.'}
       </p>
       {query.isPending ? (
         <div className="mt-4">

@@ -52,7 +52,7 @@ export default function UnsubscribePage() {
           <strong>
             <EmailText email={link.data.email} />
           </strong>
-          ? Password resets, booking confirmations and payment receipts still come.
+          ? Password and account notices, booking confirmations and receipts still come.
         </p>
         {unsubscribe.isError && (
           <p role="alert" className="text-sm font-medium text-destructive">
