@@ -55,6 +55,16 @@ test('an engineer turns on two-factor sign-in and signs in with a code; an admin
   const code = dialog.getByLabel('Authentication code');
   await expect(code).toBeVisible();
   expect(await storedToken(page)).toBeNull();
+  // The second step is the password's: no other way in, nor another form, is offered beside it.
+  await expect(dialog.getByRole('button', { name: 'Sign in with Google' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
+  // Back: the email stays, the password is asked again.
+  await dialog.getByRole('button', { name: 'Back to email and password' }).click();
+  await expect(dialog.getByLabel('Email')).toHaveValue(engineer.user.email);
+  await expect(dialog.getByLabel('Password')).toHaveValue('');
+  await dialog.getByLabel('Password').fill(engineer.password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(code).toBeVisible();
   // The next step's code: the one confirming the set-up has been used.
   await code.fill(await codeFor(secret, 1));
   await dialog.getByRole('button', { name: 'Verify' }).click();

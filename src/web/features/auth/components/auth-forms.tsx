@@ -137,10 +137,19 @@ function CodeForm({ challenge, onDone, onBack }: { challenge: string; onDone(): 
   );
 }
 
-function LoginForm({ onDone, carry, onForgot }: { onDone(): void; carry: EmailCarry; onForgot(): void }) {
+function LoginForm({
+  onDone,
+  carry,
+  onForgot,
+  onChallenge,
+}: {
+  onDone(): void;
+  carry: EmailCarry;
+  onForgot(): void;
+  onChallenge(challenge: string): void;
+}) {
   const finish = useFinish(onDone);
   const mutation = useAuthMutation(login);
-  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm<z.input<typeof loginBodySchema>>({
     resolver: zodResolver(loginBodySchema),
     defaultValues: { email: carry.current, password: '' },
@@ -150,24 +159,12 @@ function LoginForm({ onDone, carry, onForgot }: { onDone(): void; carry: EmailCa
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutateAsync(values).then(
       (answer) => {
-        if ('twoFactorRequired' in answer) setChallenge(answer.challenge);
+        if ('twoFactorRequired' in answer) onChallenge(answer.challenge);
         else finish('Logged in successfully!', answer.user.role);
       },
       (err: unknown) => void toast.error(authError(err)),
     ),
   );
-  if (challenge) {
-    return (
-      <CodeForm
-        challenge={challenge}
-        onDone={onDone}
-        onBack={() => {
-          setChallenge(null);
-          form.setValue('password', '');
-        }}
-      />
-    );
-  }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormField label="Email" error={errors.email?.message} required>
@@ -240,7 +237,11 @@ function SignupForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
 
 export default function AuthForms({ mode, onModeChange, onDone }: Props) {
   const email = useRef('');
+  // The password was right and a second factor is asked for: that step alone (its Back returns to
+  // the email, typed again, and an empty password).
+  const [challenge, setChallenge] = useState<string | null>(null);
   if (mode === 'forgot') return <ForgotPasswordForm carry={email} onBack={() => onModeChange('login')} />;
+  if (challenge) return <CodeForm challenge={challenge} onDone={onDone} onBack={() => setChallenge(null)} />;
   return (
     <div className="flex flex-col gap-5">
       <GoogleButton />
@@ -250,7 +251,7 @@ export default function AuthForms({ mode, onModeChange, onDone }: Props) {
         <span className="h-px flex-1 bg-border" />
       </div>
       {mode === 'login' ? (
-        <LoginForm onDone={onDone} carry={email} onForgot={() => onModeChange('forgot')} />
+        <LoginForm onDone={onDone} carry={email} onForgot={() => onModeChange('forgot')} onChallenge={setChallenge} />
       ) : (
         <SignupForm onDone={onDone} carry={email} />
       )}
