@@ -34,8 +34,22 @@ test.describe('the Reports tab', () => {
     await panel.getByLabel('To').fill('2020-01-03');
     await expect(panel.getByText('Nothing in this range')).toBeVisible();
     await expect(panel.locator('.recharts-surface')).toHaveCount(0);
-    await panel.getByLabel('From').fill('2020-02-01');
-    await expect(panel.getByText('The start must not be after the end')).toBeVisible();
+    // The range is kept in the address: a reload shows the same report.
+    await expect(page).toHaveURL(/[?&]from=2020-01-01&to=2020-01-03$/);
+    await page.reload();
+    const again = page.getByRole('tabpanel', { name: 'Reports' });
+    await expect(again.getByLabel('From')).toHaveValue('2020-01-01');
+    await expect(again.getByLabel('To')).toHaveValue('2020-01-03');
+    await expect(again.getByText('Nothing in this range')).toBeVisible();
+
+    await again.getByLabel('From').fill('2020-02-01');
+    await expect(again.getByText('The start must not be after the end')).toBeVisible();
+    // A range the report refuses is not written to the address.
+    await expect(page).toHaveURL(/[?&]from=2020-01-01&to=2020-01-03$/);
+    // The message under From does not move To out of line.
+    const fromTop = (await again.getByText('From', { exact: true }).boundingBox())?.y;
+    const toTop = (await again.getByText('To', { exact: true }).boundingBox())?.y;
+    expect(toTop).toBe(fromTop);
   });
 
   test('fits a phone screen without sideways scrolling', async ({ page, request }) => {

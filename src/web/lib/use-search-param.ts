@@ -7,7 +7,7 @@ import { useDebouncedValue } from './use-debounced-value';
  * to the history: a filter or a tab is part of the page, not a page of its own. Read from the
  * browser's address at the moment of the change, so two changes in one tick both stay.
  */
-function useSetSearchParam(): (name: string, value: string) => void {
+export function useSetSearchParam(): (name: string, value: string) => void {
   const { pathname, navigate } = useAppNavigation();
   return (name, value) => {
     const params = new URLSearchParams(window.location.search);

@@ -6,6 +6,8 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
+import { useAppNavigation } from '@/lib/navigation';
+import { useSetSearchParam } from '@/lib/use-search-param';
 import { useReport } from '../api/reports-queries';
 import { indiaToday, minutesLabel } from '../lib/report-dates';
 
@@ -118,32 +120,54 @@ function ReportView({ report }: { report: Report }) {
   );
 }
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /** Reports: bookings, revenue, speed and ratings over a date range (India time), with charts. */
 export function ReportsTab() {
   const today = indiaToday();
-  const [from, setFrom] = useState(() => addDays(today, -29));
-  const [to, setTo] = useState(today);
+  // The range is kept in the address (`&from=…&to=…`), as the lists' filters are: a reload or a
+  // shared link shows the same report. Written only once it is a range the report takes.
+  const { search } = useAppNavigation();
+  const keep = useSetSearchParam();
+  const asked = (name: string) => {
+    const value = new URLSearchParams(search).get(name);
+    return value && ISO_DATE.test(value) ? value : undefined;
+  };
+  const [from, setFrom] = useState(() => asked('from') ?? addDays(today, -29));
+  const [to, setTo] = useState(() => asked('to') ?? today);
   const error = rangeError(from, to);
   const query = useReport(from, to, !error);
-  const choose = (days: number) => {
-    setFrom(addDays(today, -(days - 1)));
-    setTo(today);
+  const change = (nextFrom: string, nextTo: string) => {
+    setFrom(nextFrom);
+    setTo(nextTo);
+    if (rangeError(nextFrom, nextTo)) return;
+    keep('from', nextFrom);
+    keep('to', nextTo);
   };
   return (
     <div className="flex flex-col gap-4">
-      <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:flex-wrap sm:items-end">
-        <FormField label="From" className="sm:w-44" error={error && from > to ? error : undefined}>
-          <Input type="date" value={from} max={to || today} onChange={(e) => setFrom(e.target.value)} />
-        </FormField>
-        <FormField label="To" className="sm:w-44" error={error && !(from > to) ? error : undefined}>
-          <Input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
-        </FormField>
+      <Card className="flex flex-col gap-3 p-4">
         <div className="flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
           {PRESETS.map((p) => (
-            <Button key={p.label} type="button" variant="outline" size="sm" onClick={() => choose(p.days)}>
+            <Button
+              key={p.label}
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => change(addDays(today, -(p.days - 1)), today)}
+            >
               {p.label}
             </Button>
           ))}
+        </div>
+        {/* Top-aligned: a message under one date does not move the other. */}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <FormField label="From" className="sm:w-44" error={error && from > to ? error : undefined}>
+            <Input type="date" value={from} max={to || today} onChange={(e) => change(e.target.value, to)} />
+          </FormField>
+          <FormField label="To" className="sm:w-44" error={error && !(from > to) ? error : undefined}>
+            <Input type="date" value={to} min={from} onChange={(e) => change(from, e.target.value)} />
+          </FormField>
         </div>
       </Card>
       {error ? null : query.isPending ? (
