@@ -82,6 +82,16 @@ test('forgot password: the emailed link sets a new password and signs in', async
   expect(again.status()).toBe(400);
 });
 
+test('the Outgoing email tab names the status it shows when none has it', async ({ page, request }) => {
+  // The browser tests keep every email (no SMTP_URL): none has failed.
+  await openAdmin(page, request);
+  await page.goto('/admin?tab=emails&status=failed');
+  const panel = page.getByRole('tabpanel', { name: 'Outgoing email' });
+  await expect(panel.getByText('No failed emails', { exact: true })).toBeVisible();
+  await panel.getByLabel('Show').selectOption('');
+  await expect(panel.getByRole('list', { name: 'Outgoing email' })).toBeVisible();
+});
+
 test('an optional email’s unsubscribe link: the page asks, then turns that kind of email off', async ({
   page,
   request,

@@ -191,7 +191,9 @@ export function EmailsTab() {
         q ? (
           <EmptyState title="No emails found">{`No ${status ? `${status} ` : ''}email matches “${q}”.`}</EmptyState>
         ) : (
-          <EmptyState title="No emails">Emails the service sends (or keeps, without SMTP_URL) appear here.</EmptyState>
+          <EmptyState title={status ? `No ${status} emails` : 'No emails'}>
+            Emails the service sends (or keeps, without SMTP_URL) appear here.
+          </EmptyState>
         )
       ) : (
         <>
