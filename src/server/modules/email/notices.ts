@@ -242,9 +242,12 @@ export function createNotices({
 
     async feePaid(tx, ticketId, payment) {
       const t = await partiesOf(tx, ticketId);
+      // The engineer's contact shows on the ticket while it is in progress or completed (a fee paid
+      // after the ticket went back to pending waits for it: serializeTicket).
+      const contactShown = t.status === 'in-progress' || t.status === 'completed';
       const content = feePaidEmail({
         name: t.customer.name,
-        engineerName: t.engineer?.name ?? null,
+        engineerName: contactShown ? (t.engineer?.name ?? null) : null,
         ticket: facts(t),
         paymentId: payment.paymentId,
         url: links.ticket(t.id),

@@ -119,7 +119,10 @@ export function feeDueEmail(input: {
   };
 }
 
-/** To the customer once the in-progress fee is paid (always sent, with the receipt). */
+/**
+ * To the customer once the in-progress fee is paid (always sent, with the receipt). `engineerName`:
+ * the engineer whose contact the ticket's page now shows, if it does.
+ */
 export function feePaidEmail(input: {
   name: string;
   engineerName: string | null;
