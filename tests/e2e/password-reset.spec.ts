@@ -83,7 +83,8 @@ test('forgot password: the emailed link sets a new password and signs in', async
 });
 
 test('the Outgoing email tab names the status it shows when none has it', async ({ page, request }) => {
-  // The browser tests keep every email (no SMTP_URL): none has failed.
+  // The browser tests keep every email (no SMTP_URL): none has failed. A booking's is kept.
+  await bookTicketViaApi(request, `Outgoing email ${runId()}`);
   await openAdmin(page, request);
   await page.goto('/admin?tab=emails&status=failed');
   const panel = page.getByRole('tabpanel', { name: 'Outgoing email' });
@@ -123,6 +124,11 @@ test('an optional email’s unsubscribe link: the page asks, then turns that kin
   await expect(page.getByRole('status')).toContainText('gets no more ticket update emails');
   const settings = await request.get('/api/profile/notifications', { headers: auth(customer.token) });
   expect(await settings.json()).toEqual({ ticketUpdates: false, messages: true });
+
+  // The same link again: it says they are off already, rather than asking again.
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByRole('status')).toContainText(`${customer.user.email} already gets no ticket update emails`);
+  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
 });
 
 test.describe('refusals the page expects', () => {
