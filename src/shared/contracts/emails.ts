@@ -78,5 +78,10 @@ export const NOTIFICATION_TOPICS = ['ticketUpdates', 'messages'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(400) });
-export const unsubscribeResponseSchema = z.object({ topic: z.enum(NOTIFICATION_TOPICS), email: z.string() });
+/** What an unsubscribe link names, and whether that kind of email is on for the address now. */
+export const unsubscribeResponseSchema = z.object({
+  topic: z.enum(NOTIFICATION_TOPICS),
+  email: z.string(),
+  on: z.boolean(),
+});
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;

@@ -5931,6 +5931,7 @@ export interface paths {
               /** @enum {string} */
               topic: 'ticketUpdates' | 'messages';
               email: string;
+              on: boolean;
             };
           };
         };
@@ -5970,6 +5971,7 @@ export interface paths {
               /** @enum {string} */
               topic: 'ticketUpdates' | 'messages';
               email: string;
+              on: boolean;
             };
           };
         };

@@ -18,9 +18,9 @@ import {
   emailDetail,
   emailPage,
   notificationSettings,
-  readUnsubscribe,
   retryEmail,
   unsubscribe,
+  unsubscribeLink,
 } from './service.js';
 import type { UnsubscribeTokens } from './unsubscribe.js';
 
@@ -114,10 +114,7 @@ export async function emailRoutes(
         querystring: unsubscribeQuerySchema,
         response: { 200: unsubscribeResponseSchema, ...errors(400) },
       },
-      handler: async (request) => {
-        const { user, topic } = await readUnsubscribe(db, unsubscribeTokens, request.query.token);
-        return { topic, email: user.email };
-      },
+      handler: async (request) => unsubscribeLink(db, unsubscribeTokens, request.query.token),
     });
 
     oneClick.post('/api/unsubscribe', {

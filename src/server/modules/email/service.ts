@@ -79,11 +79,21 @@ export const changeNotificationSettings = (db: Db, user: UserRow, change: Partia
 const INVALID_LINK = 'This unsubscribe link is not valid. Turn emails off from your profile instead.';
 
 /** What an unsubscribe link turns off, and for which address (the confirm page says so). */
-export async function readUnsubscribe(db: Db, tokens: UnsubscribeTokens, token: string) {
+async function readUnsubscribe(db: Db, tokens: UnsubscribeTokens, token: string) {
   const read = tokens.read(token);
   const user = read && (await findUserById(db, read.userId));
   if (!read || !user) throw badRequest(INVALID_LINK);
   return { user, topic: read.topic };
+}
+
+/** What an unsubscribe link turns off, and whether it is on now (changes nothing). */
+export async function unsubscribeLink(
+  db: Db,
+  tokens: UnsubscribeTokens,
+  token: string,
+): Promise<{ topic: NotificationTopic; email: string; on: boolean }> {
+  const { user, topic } = await readUnsubscribe(db, tokens, token);
+  return { topic, email: user.email, on: (await preferencesOf(db, user.id))[topic] };
 }
 
 /** The one-click unsubscribe: that kind of email off for that account (again is no change). */
@@ -91,8 +101,8 @@ export async function unsubscribe(
   db: Db,
   tokens: UnsubscribeTokens,
   token: string,
-): Promise<{ topic: NotificationTopic; email: string }> {
+): Promise<{ topic: NotificationTopic; email: string; on: false }> {
   const { user, topic } = await readUnsubscribe(db, tokens, token);
   await setPreferences(db, user.id, { [topic]: false });
-  return { topic, email: user.email };
+  return { topic, email: user.email, on: false };
 }

@@ -18,7 +18,8 @@ const WHAT: Record<NotificationTopic, string> = {
 
 /**
  * /unsubscribe?token=…: where an optional email's unsubscribe link goes. It says what the link turns
- * off and for which address, and does it on a click (a mail client's one-click POST needs no page).
+ * off and for which address, and does it on a click (a mail client's one-click POST needs no page);
+ * or that it is off already.
  */
 export default function UnsubscribePage() {
   const token = useLinkToken(paths.unsubscribe);
@@ -34,14 +35,15 @@ export default function UnsubscribePage() {
         {errorMessage(link.error, 'This unsubscribe link is not valid.')}
       </p>
     );
-  else if (unsubscribe.isSuccess)
+  else if (unsubscribe.isSuccess || !link.data.on)
     body = (
       <p role="status" className="text-sm text-slate-700">
-        Done:{' '}
+        {unsubscribe.isSuccess && 'Done: '}
         <strong>
           <EmailText email={link.data.email} />
         </strong>{' '}
-        gets no more {WHAT[link.data.topic]}. You can turn them back on from your profile.
+        {unsubscribe.isSuccess ? 'gets no more' : 'already gets no'} {WHAT[link.data.topic]}. You can turn them back on
+        from your profile.
       </p>
     );
   else
