@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails } from '../../src/server/db/schema/index.js';
 import { deliverEmail } from '../../src/server/modules/email/sender.js';
 import type { EmailDetail, EmailsResponse, EmailSummary } from '../../src/shared/contracts/emails.js';
+import type { Job, JobsResponse } from '../../src/shared/contracts/jobs.js';
 import { BOOT_SUPERADMIN, bearer, createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
 import { bookAndPay, type Draft, get, patch, post, serviceDraft, testCheckoutPay, verify } from '../support/booking.js';
 import { contactFormBody, submitContact } from '../support/contact.js';
@@ -47,6 +48,12 @@ afterAll(async () => {
   await inbox?.close();
 });
 
+/** The failed `email.send` job of an email, as the Jobs tab lists it. */
+async function failedSendOf(emailId: string): Promise<Job | undefined> {
+  const res = await get(t, '/api/admin/jobs?state=failed&limit=100', admin.headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as JobsResponse).jobs.find((j) => j.name === 'email.send' && j.email?.id === emailId);
+}
 const rowOf = async (id: string) => (await t.database.db.select().from(emails).where(eq(emails.id, id)))[0];
 const rowsTo = (address: string) => t.database.db.select().from(emails).where(eq(emails.to, address));
 
@@ -370,6 +377,14 @@ describe('the outgoing-email view and retries', () => {
       expect(failed).toMatchObject({ status: 'failed', attempts: 3 });
       expect(failed?.lastError).toMatch(/550/);
       expect(inbox.received.some((m) => m.text.includes(body.email))).toBe(false);
+      // The Jobs tab's failed send names its email, which says where it stands.
+      await until(async () => (await failedSendOf(emailId ?? '')) !== undefined);
+      expect((await failedSendOf(emailId ?? ''))?.email).toEqual({
+        id: emailId,
+        to: SUPPORT,
+        subject: failed?.subject,
+        status: 'failed',
+      });
     } finally {
       inbox.refuse = false;
     }
@@ -381,6 +396,8 @@ describe('the outgoing-email view and retries', () => {
     expect(await rowOf(emailId ?? '')).toMatchObject({ status: 'sent', attempts: 4, lastError: null });
     expect(inbox.received.filter((m) => m.messageId === `<${emailId}@remotefix.example>`)).toHaveLength(1);
     expect(inbox.refused).toBe(refusedBefore);
+    // Sent from Outgoing email: its old failed job says so, rather than look like a second failure.
+    expect((await failedSendOf(emailId ?? ''))?.email?.status).toBe('sent');
     // Only a failed email is retried.
     expectError(await post(t, `/api/admin/emails/${emailId}/retry`, {}, admin.headers), 409);
   }, 60_000);

@@ -114,6 +114,7 @@ describe('a job that keeps failing', () => {
       lastError: 'flaky: attempt 2 failed',
       createdAt: expect.any(String),
       completedAt: expect.any(String),
+      email: null, // not an email.send
     });
     expect(await listed()).toContainEqual(failed); // failed is the default
 

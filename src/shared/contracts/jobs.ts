@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_STATUSES } from './emails.js';
 import { pageQuerySchema } from './tickets.js';
 
 /** A background job's states, as the job queue (pg-boss) names them. */
@@ -17,6 +18,11 @@ export const jobSchema = z.object({
   createdAt: z.string(),
   /** When it completed, or last failed for good. */
   completedAt: z.string().nullable(),
+  /**
+   * The email an `email.send` job sends, and where that email stands now (sent since, from Outgoing
+   * email's Retry, say); null for any other job.
+   */
+  email: z.object({ id: z.string(), to: z.string(), subject: z.string(), status: z.enum(EMAIL_STATUSES) }).nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

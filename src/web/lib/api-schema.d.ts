@@ -5346,6 +5346,13 @@ export interface paths {
                 lastError: string | null;
                 createdAt: string;
                 completedAt: string | null;
+                email: {
+                  id: string;
+                  to: string;
+                  subject: string;
+                  /** @enum {string} */
+                  status: 'queued' | 'sent' | 'failed' | 'kept';
+                } | null;
               }[];
               nextCursor: string | null;
             };
@@ -5431,6 +5438,13 @@ export interface paths {
                 lastError: string | null;
                 createdAt: string;
                 completedAt: string | null;
+                email: {
+                  id: string;
+                  to: string;
+                  subject: string;
+                  /** @enum {string} */
+                  status: 'queued' | 'sent' | 'failed' | 'kept';
+                } | null;
               };
             };
           };

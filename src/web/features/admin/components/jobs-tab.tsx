@@ -22,6 +22,14 @@ function FailedJob({ job }: { job: Job }) {
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
         <h3 className="font-semibold wrap-anywhere">{job.name}</h3>
+        {job.email && (
+          <p className="mt-1 text-sm wrap-anywhere">
+            Email to {job.email.to}: {job.email.subject}
+            {job.email.status !== 'failed' && (
+              <span className="text-muted-foreground"> (this email is {job.email.status} now)</span>
+            )}
+          </p>
+        )}
         <p className="mt-1 text-sm wrap-anywhere whitespace-pre-line text-red-800">
           {job.lastError ?? 'No error was recorded.'}
         </p>
