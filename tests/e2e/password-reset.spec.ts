@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { openLoginDialog, storedToken } from './support/auth';
 import { expect, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
-import { adminToken, auth, bookTicketViaApi, createEngineerViaApi, openAdmin, runId } from './support/staff';
+import { adminToken, apiLogin, auth, bookTicketViaApi, createEngineerViaApi, openAdmin, runId } from './support/staff';
 
 // DECISIONS.md §7.3 in the browser, on the quick start (no SMTP_URL: every email is kept and admins
 // read it): "Forgot password?" in the login dialog, the reset email read in the admin's Outgoing
@@ -9,6 +10,9 @@ import { adminToken, auth, bookTicketViaApi, createEngineerViaApi, openAdmin, ru
 // notifications and Change password.
 
 const NEW_PASSWORD = 'violet-harbour-lantern-93';
+
+/** The code an authenticator app shows `steps` time steps (30 s) from now. */
+const codeFor = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 /** The admin's Outgoing email tab, with the newest email to `to` previewed: its plain-text part. */
 async function readKeptEmail(page: Page, to: string, subject: string): Promise<string> {
@@ -80,6 +84,39 @@ test('forgot password: the emailed link sets a new password and signs in', async
     data: { token: new URL(link!).searchParams.get('token'), password: 'another-fresh-passphrase-7' },
   });
   expect(again.status()).toBe(400);
+});
+
+test('with two-factor sign-in on, the reset page asks for a code, then signs in', async ({ page, request }) => {
+  const engineer = await createEngineerViaApi(request, `Twofa Reset ${runId()}`);
+  const session = auth((await apiLogin(request, engineer.user.email, engineer.password)).token);
+  const { secret } = (await (await request.post('/api/2fa/setup', { headers: session })).json()) as { secret: string };
+  const enabled = await request.post('/api/2fa/enable', { headers: session, data: { code: await codeFor(secret) } });
+  expect(enabled.status()).toBe(200);
+  expect((await request.post('/api/password/forgot', { data: { email: engineer.user.email } })).status()).toBe(202);
+  // The kept email, as the superadmin reads it (no SMTP_URL in the browser tests).
+  const admin = auth(await adminToken(request));
+  const listed = (await (
+    await request.get(`/api/admin/emails?q=${encodeURIComponent(engineer.user.email)}`, { headers: admin })
+  ).json()) as { emails: { id: string; subject: string }[] };
+  const sent = listed.emails.find((e) => /password/.test(e.subject));
+  const detail = (await (await request.get(`/api/admin/emails/${sent!.id}`, { headers: admin })).json()) as {
+    email: { text: string };
+  };
+  const link = new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(detail.email.text)![0]);
+
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel(/^New password\*?$/).fill(NEW_PASSWORD);
+  await page.getByLabel('New password, again').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  // The new password is the first factor: the code is asked for here, not after typing it all again.
+  const code = page.getByLabel('Authentication code');
+  await expect(code).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+  await code.fill(await codeFor(secret, 1));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectToast(page, 'Logged in successfully!', 'success');
+  expect(await storedToken(page)).toBeTruthy();
 });
 
 test('the Outgoing email tab names the status it shows when none has it', async ({ page, request }) => {

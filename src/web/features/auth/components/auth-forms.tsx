@@ -89,7 +89,7 @@ function useCarryEmail<T extends { email: string }>({ watch }: UseFormReturn<T>,
  * the authenticator app, or one of the recovery codes. A challenge that has expired (5 minutes)
  * sends the visitor back to the password.
  */
-function CodeForm({ challenge, onDone, onBack }: { challenge: string; onDone(): void; onBack(): void }) {
+export function CodeForm({ challenge, onDone, onBack }: { challenge: string; onDone(): void; onBack(): void }) {
   const finish = useFinish(onDone);
   const mutation = useAuthMutation(loginWithCode);
   const form = useForm<z.input<typeof twoFactorCodeBodySchema>, unknown, z.output<typeof twoFactorCodeBodySchema>>({

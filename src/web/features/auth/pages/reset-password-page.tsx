@@ -15,6 +15,7 @@ import { LoadingState } from '@/components/ui/state';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage, NetworkError } from '@/lib/api-client';
 import { useAuthDialog } from '@/lib/auth-dialog';
+import { CodeForm } from '../components/auth-forms';
 import { useLinkToken } from '@/lib/use-link-token';
 import { useAppNavigation } from '@/lib/navigation';
 import { toast } from '@/lib/toast';
@@ -45,6 +46,7 @@ export default function ResetPasswordPage() {
   const mutation = useResetPassword();
   const check = useResetLinkCheck(token, mutation.isIdle);
   const [refusedOnSubmit, setLinkRefused] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   // Refused when the page opened, or on submit. A check that could not be made (the network) leaves
   // the form: the submit itself says whether the link works.
   const linkRefused =
@@ -59,9 +61,9 @@ export default function ResetPasswordPage() {
     mutation.mutateAsync({ token, password }).then(
       (answer) => {
         if ('twoFactorRequired' in answer) {
-          toast.success('Your password is changed. Sign in with it and your authentication code.');
-          navigate(paths.home);
-          openAuthDialog('login');
+          // The new password was the first factor: the code is all that is left.
+          toast.success('Your password is changed. Enter your authentication code to sign in.');
+          setChallenge(answer.challenge);
         } else {
           toast.success('Your password is changed and you are signed in.');
           navigate(homePathFor(answer.user.role));
@@ -85,10 +87,21 @@ export default function ResetPasswordPage() {
       <Card className="p-6">
         <div className="flex items-center gap-3">
           <KeyRound aria-hidden="true" className="size-6 text-primary" />
-          <h1 className="text-2xl font-bold tracking-tight">Choose a new password</h1>
+          <h1 className="text-2xl font-bold tracking-tight">
+            {challenge ? 'Sign in with your code' : 'Choose a new password'}
+          </h1>
         </div>
         <div className="mt-5">
-          {!token ? (
+          {challenge ? (
+            <CodeForm
+              challenge={challenge}
+              onDone={() => {}}
+              onBack={() => {
+                navigate(paths.home);
+                openAuthDialog('login');
+              }}
+            />
+          ) : !token ? (
             <AskAgain message="This page opens from the link in a password reset email, and this address has no link in it." />
           ) : linkRefused ? (
             <AskAgain message={linkRefused} />
