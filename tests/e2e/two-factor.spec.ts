@@ -24,6 +24,8 @@ test('an engineer turns on two-factor sign-in and signs in with a code; an admin
   await expect(page).toHaveURL('/account/security');
   await expect(page.getByRole('heading', { level: 1, name: 'Account security' })).toBeVisible();
   await expect(page.getByText('Two-factor sign-in is off')).toBeVisible();
+  // An engineer's optional emails are told as an engineer gets them.
+  await expect(page.getByText('A ticket assigned to you.')).toBeVisible();
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
 
   const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
@@ -94,4 +96,15 @@ test('an engineer turns on two-factor sign-in and signs in with a code; an admin
   // The password alone signs the engineer in again.
   const plain = await apiLogin(request, engineer.user.email, engineer.password);
   expect(plain.token).toBeTruthy();
+});
+
+test('an admin’s Account security offers no email settings: no optional email goes to admins', async ({
+  page,
+  request,
+}) => {
+  await openAdmin(page, request);
+  await page.getByRole('link', { name: 'Security' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account security' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Password' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Email notifications' })).toHaveCount(0);
 });

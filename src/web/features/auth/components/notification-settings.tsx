@@ -7,21 +7,28 @@ import { toastError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useChangeNotificationSettings, useNotificationSettings } from '../api/notification-calls';
 
-const TOPICS: { topic: NotificationTopic; label: string; hint: string }[] = [
+/** Each topic as its customer (`hint`) and its engineer (`engineerHint`) get it. */
+const TOPICS: { topic: NotificationTopic; label: string; hint: string; engineerHint: string }[] = [
   {
     topic: 'ticketUpdates',
     label: 'Ticket updates',
     hint: 'An engineer assigned, the in-progress fee due, the repair completed.',
+    engineerHint: 'A ticket assigned to you.',
   },
-  { topic: 'messages', label: 'New messages', hint: 'At most one email per ticket every 10 minutes.' },
+  {
+    topic: 'messages',
+    label: 'New messages',
+    hint: 'At most one email per ticket every 10 minutes.',
+    engineerHint: 'On your tickets, at most one email per ticket every 10 minutes.',
+  },
 ];
 
 /**
  * Which optional emails the account gets (DECISIONS.md §7.3). Password resets and booking
- * confirmations with their receipts always go. `staff`: on the security page (engineers, admins),
- * who book nothing and get no receipts.
+ * confirmations with their receipts always go. `engineer`: on the security page, for an engineer,
+ * who books nothing and gets no receipts (admins get no optional email: no card for them).
  */
-export function NotificationSettings({ staff = false }: { staff?: boolean }) {
+export function NotificationSettings({ engineer = false }: { engineer?: boolean }) {
   const query = useNotificationSettings();
   const change = useChangeNotificationSettings();
   const toggle = (topic: NotificationTopic, on: boolean) =>
@@ -37,7 +44,7 @@ export function NotificationSettings({ staff = false }: { staff?: boolean }) {
         Email notifications
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        {staff
+        {engineer
           ? 'Password and account notices are always sent.'
           : 'Password and account notices, booking confirmations and receipts are always sent.'}
       </p>
@@ -52,7 +59,7 @@ export function NotificationSettings({ staff = false }: { staff?: boolean }) {
       ) : (
         <fieldset className="mt-4 flex flex-col gap-3" aria-busy={change.isPending}>
           <legend className="sr-only">Emails to receive</legend>
-          {TOPICS.map(({ topic, label, hint }) => (
+          {TOPICS.map(({ topic, label, hint, engineerHint }) => (
             <label key={topic} className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 hover:bg-muted">
               <input
                 type="checkbox"
@@ -63,7 +70,7 @@ export function NotificationSettings({ staff = false }: { staff?: boolean }) {
               />
               <span className="flex flex-col">
                 <span className="text-sm font-medium text-slate-900">{label}</span>
-                <span className="text-xs text-muted-foreground">{hint}</span>
+                <span className="text-xs text-muted-foreground">{engineer ? engineerHint : hint}</span>
               </span>
             </label>
           ))}

@@ -36,7 +36,8 @@ export default function SecurityPage() {
       </div>
       <TwoFactorPanel />
       <ChangePasswordCard />
-      <NotificationSettings staff />
+      {/* Admins are no ticket's party: no optional email goes to them. */}
+      {user.role === 'engineer' && <NotificationSettings engineer />}
     </section>
   );
 }
