@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { openLoginDialog, storedToken } from './support/auth';
+import { codeFor, openLoginDialog, storedToken } from './support/auth';
 import { expect, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
 import { adminToken, apiLogin, auth, bookTicketViaApi, createEngineerViaApi, openAdmin, runId } from './support/staff';
 
@@ -10,9 +9,6 @@ import { adminToken, apiLogin, auth, bookTicketViaApi, createEngineerViaApi, ope
 // notifications and Change password.
 
 const NEW_PASSWORD = 'violet-harbour-lantern-93';
-
-/** The code an authenticator app shows `steps` time steps (30 s) from now. */
-const codeFor = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 /** The admin's Outgoing email tab, with the newest email to `to` previewed: its plain-text part. */
 async function readKeptEmail(page: Page, to: string, subject: string): Promise<string> {

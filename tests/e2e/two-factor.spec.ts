@@ -2,13 +2,9 @@
 // page (QR code, the key to type in, a code to confirm, recovery codes shown once), then signs in with
 // the password and a code from the app; an admin turns it off again from All Users. The codes are
 // worked out here from the secret the page shows, as an authenticator app would.
-import { generate } from 'otplib';
 import { expect, expectNoSeriousA11yViolations, expectToast, loginInBrowser, test } from './support/fixtures';
-import { header, loginButton, openLoginDialog, storedToken } from './support/auth';
+import { codeFor, header, loginButton, openLoginDialog, storedToken } from './support/auth';
 import { apiLogin, createEngineerViaApi, openAdmin, openTab, reveal } from './support/staff';
-
-/** The code the app shows `steps` time steps (30 s) from now. */
-const codeFor = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 test('an engineer turns on two-factor sign-in and signs in with a code; an admin turns it off', async ({
   page,
