@@ -5,6 +5,7 @@ import { emails } from '../../src/server/db/schema/index.js';
 import { deliverEmail } from '../../src/server/modules/email/sender.js';
 import type { EmailDetail, EmailsResponse, EmailSummary } from '../../src/shared/contracts/emails.js';
 import type { Job, JobsResponse } from '../../src/shared/contracts/jobs.js';
+import type { ReceiptsResponse } from '../../src/shared/contracts/receipts.js';
 import { BOOT_SUPERADMIN, bearer, createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
 import { bookAndPay, type Draft, get, patch, post, serviceDraft, testCheckoutPay, verify } from '../support/booking.js';
 import { contactFormBody, submitContact } from '../support/contact.js';
@@ -315,7 +316,7 @@ describe('notification settings', () => {
 describe('the outgoing-email view and retries', () => {
   it('lists newest first with the contract fields, previews one, and is for admins only', async () => {
     const customer = await signUp(t);
-    await bookAndPay(t, customer, draft);
+    const { ticket } = await bookAndPay(t, customer, draft);
     await inbox.waitFor((m) => m.to.includes(customer.user.email));
     await until(async () => (await rowsTo(customer.user.email))[0]?.status === 'sent');
     const page = await listed();
@@ -333,6 +334,10 @@ describe('the outgoing-email view and retries', () => {
     expect(email).toMatchObject({ kind: 'booking-confirmed', redacted: false });
     expect(email.html).toMatch(/^<!doctype html>/);
     expect(email.text).toContain('RemoteFix');
+    // The booking's receipt it carries, as the ticket's receipts list it (its PDF a download away).
+    const receipts = await get(t, `/api/tickets/${ticket.id}/receipts`, admin.headers);
+    expect(email.attachments).toEqual((receipts.json() as ReceiptsResponse).receipts);
+    expect(email.attachments).toHaveLength(1);
 
     expectError(await get(t, '/api/admin/emails', customer.headers), 403);
     expectError(await get(t, `/api/admin/emails/${mine?.id}`, engineer.headers), 403);

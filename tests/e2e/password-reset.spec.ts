@@ -126,6 +126,28 @@ test('the Outgoing email tab names the status it shows when none has it', async 
   await expect(panel.getByRole('list', { name: 'Outgoing email' })).toBeVisible();
 });
 
+test('a booking confirmation’s preview lists the receipt it carries, and downloads it', async ({ page, request }) => {
+  const { ticket, customer } = await bookTicketViaApi(request, `Attachment ${runId()}`);
+  await openAdmin(page, request);
+  await page.goto('/admin?tab=emails');
+  const panel = page.getByRole('tabpanel', { name: 'Outgoing email' });
+  await panel.getByRole('searchbox', { name: 'Search' }).fill(customer.user.email);
+  const subject = `Booking confirmed: ${ticket.number}`;
+  await panel
+    .getByRole('listitem')
+    .filter({ hasText: subject })
+    .getByRole('button', { name: /^Preview/ })
+    .click();
+  const attached = page.getByRole('dialog', { name: subject }).getByRole('region', { name: 'Attached' });
+  await expect(attached.getByText(/^RF-\d{4}-\d{2}-\d{6}\.pdf$/)).toBeVisible();
+  await expect(attached.getByText('Receipt for the booking fee · ₹99')).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    attached.getByRole('button', { name: /^Download receipt/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^RF-\d{4}-\d{2}-\d{6}\.pdf$/);
+});
+
 test('an optional email’s unsubscribe link: the page asks, then turns that kind of email off', async ({
   page,
   request,

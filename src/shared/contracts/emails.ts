@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './tickets.js';
+import { receiptSchema } from './receipts.js';
 
 /**
  * An outgoing email's states (DECISIONS.md §7.3): `queued` until sent (or while retried), `sent`,
@@ -45,6 +46,11 @@ export const emailDetailSchema = emailSummarySchema.extend({
   text: z.string(),
   /** True when the body was withheld from this reader (a password reset link, shown to superadmins only). */
   redacted: z.boolean(),
+  /**
+   * The receipts it carries as PDFs, each downloadable at GET /api/receipts/{id}. One that was never
+   * issued is not listed: the email goes without it.
+   */
+  attachments: z.array(receiptSchema),
 });
 export type EmailDetail = z.infer<typeof emailDetailSchema>;
 

@@ -5652,6 +5652,16 @@ export interface paths {
                 html: string;
                 text: string;
                 redacted: boolean;
+                attachments: {
+                  id: string;
+                  number: string;
+                  /** @enum {string} */
+                  kind: 'booking' | 'inprogress';
+                  amount: number;
+                  currency: string;
+                  paidAt: string;
+                  paymentId: string;
+                }[];
               };
             };
           };

@@ -9,6 +9,7 @@ import type { EmailRow, UserRow } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, pageOf } from '../../lib/paging.js';
 import { findUserById } from '../auth/queries.js';
+import { receiptOfOrder } from '../receipts/service.js';
 import { findEmail, listEmails, preferencesOf, requeueFailed, setPreferences } from './queries.js';
 import { resetLinkReadable, withheldResetEmail } from './reset-links.js';
 import type { UnsubscribeTokens } from './unsubscribe.js';
@@ -54,7 +55,14 @@ export async function emailDetail(db: Db, reader: UserRow, id: string): Promise<
     html: body.html,
     text: body.text,
     redacted,
+    attachments: await attachedReceipts(db, row),
   };
+}
+
+/** The receipts an email carries (attachments.ts makes their PDFs when it is sent). */
+async function attachedReceipts(db: Db, row: EmailRow) {
+  const found = await Promise.all(row.attachments.map((ref) => receiptOfOrder(db, ref.orderId)));
+  return found.filter((receipt) => receipt !== undefined);
 }
 
 /** Admin: a failed email sent again (a new send job, with its own retries); 409 for any other status. */

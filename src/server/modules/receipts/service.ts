@@ -10,6 +10,7 @@ import { receiptPdf } from './pdf.js';
 import {
   findIssuer,
   findReceipt,
+  findReceiptOfOrder,
   findReceiptWithParties,
   insertReceipt,
   receiptSource,
@@ -60,6 +61,12 @@ export async function ticketReceipts(db: Db, reader: Person, ticketId: string): 
   if (!ticket) throw notFound('Ticket not found');
   if (!mayReadReceipts(reader, ticket)) throw forbidden('Only the ticket’s customer and admins see its receipts');
   return (await receiptsOfTicket(db, ticketId)).map(receiptView);
+}
+
+/** The receipt issued for an order, as the receipts list shows it (none: not issued). */
+export async function receiptOfOrder(db: Db, orderId: string): Promise<Receipt | undefined> {
+  const receipt = await findReceiptOfOrder(db, orderId);
+  return receipt && receiptView(receipt);
 }
 
 /** A receipt's PDF and the name to save it under. */

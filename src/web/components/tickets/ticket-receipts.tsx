@@ -12,7 +12,8 @@ import { formatDateTime } from '@/lib/format';
 import { downloadReceipt, ticketReceiptsQuery } from '@/lib/receipts';
 import type { ticketQueryRoots } from '@/lib/ticket-query-keys';
 
-function DownloadButton({ receipt }: { receipt: Receipt }) {
+/** Saves one receipt's PDF (a spinner while it comes). */
+export function DownloadButton({ receipt }: { receipt: Receipt }) {
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);

@@ -1,9 +1,14 @@
-import { Eye, RotateCcw } from 'lucide-react';
+import { Eye, Paperclip, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { EMAIL_STATUSES, type EmailStatus, type EmailSummary } from '@shared/contracts/emails';
+import { EMAIL_STATUSES, type EmailDetail, type EmailStatus, type EmailSummary } from '@shared/contracts/emails';
+import { receiptFileName } from '@shared/contracts/receipts';
+import { feeName } from '@shared/payments';
+import { formatRupees } from '@shared/product';
+import { DownloadButton } from '@/components/tickets/ticket-receipts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { EmailText } from '@/components/ui/email-text';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
 import { ListFilters, SearchField } from '@/components/ui/search-input';
@@ -46,6 +51,33 @@ function EmailStatusBadge({ status }: { status: EmailStatus }) {
   );
 }
 
+/** The receipt PDFs the email carries, each to download as its customer gets it. */
+function Attachments({ receipts }: { receipts: EmailDetail['attachments'] }) {
+  return (
+    <section aria-labelledby="email-attachments-heading" className="flex flex-col gap-2">
+      <h3 id="email-attachments-heading" className="text-sm font-semibold">
+        Attached
+      </h3>
+      <ul className="flex flex-col gap-2">
+        {receipts.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm">
+            <div className="flex min-w-0 items-start gap-2">
+              <Paperclip aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <div className="min-w-0">
+                <p className="font-mono font-medium wrap-anywhere">{receiptFileName(r.number)}</p>
+                <p className="text-xs text-muted-foreground">
+                  Receipt for the {feeName(r.kind).toLowerCase()} · {formatRupees(r.amount)}
+                </p>
+              </div>
+            </div>
+            <DownloadButton receipt={r} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The email as it went out (or would have): the HTML in a sandboxed frame (`sandbox=""`: no script,
  * no form, no navigation out of it, its own origin), and the plain-text part.
@@ -58,7 +90,13 @@ function EmailPreview({ id, onClose }: { id: string; onClose(): void }) {
       <DialogContent
         className="max-w-3xl"
         title={email?.subject ?? 'Email preview'}
-        description={email ? `To ${email.to} · ${formatDateTime(email.createdAt)}` : undefined}
+        description={
+          email ? (
+            <>
+              To <EmailText email={email.to} /> · {formatDateTime(email.createdAt)}
+            </>
+          ) : undefined
+        }
       >
         {query.isPending ? (
           <LoadingState label="Loading the email" />
@@ -80,6 +118,7 @@ function EmailPreview({ id, onClose }: { id: string; onClose(): void }) {
                   : 'This is a password reset: its link signs in to the account, so it goes to that address only.'}
               </p>
             )}
+            {email.attachments.length > 0 && <Attachments receipts={email.attachments} />}
             <Tabs defaultValue="html">
               <TabsList>
                 <TabsTrigger value="html">HTML</TabsTrigger>
