@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseJobs } from '../../src/server/db/jobs.js';
 import { countHit, sweepRateLimits } from '../../src/server/db/rate-limits.js';
 import { databaseRateLimitStore } from '../../src/server/plugins/rate-limit-store.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -58,6 +59,21 @@ describe('rate-limit counters in the database', () => {
     const left = await keys();
     expect(left).toContain('store-test:live');
     expect(left).not.toContain('store-test:ended');
+  });
+
+  it('the sweep is the queue’s job, scheduled every minute once for all instances (no timer on each)', async () => {
+    const { rows } = (await t.database.db.execute(
+      sql`select cron from pgboss.schedule where name = 'rate-limits.sweep'`,
+    )) as unknown as { rows: unknown[] };
+    expect(rows).toEqual([{ cron: '* * * * *' }]);
+    const sweep = databaseJobs(t.database).find((job) => job.name === 'rate-limits.sweep');
+    await countHit(t.database.db, 'store-test:job', 60_000);
+    await t.database.db.execute(
+      sql`update rate_limits set reset_at = now() - interval '1 second' where key = 'store-test:job'`,
+    );
+    const context = { id: 'job', log: t.app.log, stopping: () => false };
+    expect(await sweep?.handler({}, context)).toMatchObject({ deleted: expect.any(Number) });
+    expect(await keys()).not.toContain('store-test:job');
   });
 
   it('refuses a limit without a groupId at start: its counters would mix with another limit’s', async () => {

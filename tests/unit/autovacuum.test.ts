@@ -147,14 +147,16 @@ describe('the upkeep job (db/jobs.ts)', () => {
 
   it('is scheduled every minute on PGlite, and not at all on PostgreSQL (its own autovacuum does this)', () => {
     const maintain = async () => ({ ran: [] });
-    expect(databaseJobs({ kind: 'pglite', maintain })[0]).toMatchObject({ name: 'db.upkeep', cron: '* * * * *' });
-    expect(databaseJobs({ kind: 'postgres', maintain })[0]?.cron).toBeNull();
+    const { db } = database;
+    expect(databaseJobs({ db, kind: 'pglite', maintain })[0]).toMatchObject({ name: 'db.upkeep', cron: '* * * * *' });
+    expect(databaseJobs({ db, kind: 'postgres', maintain })[0]?.cron).toBeNull();
   });
 
   it('vacuums every table until a pass succeeds, then by the thresholds; logs what it ran; a failed pass throws', async () => {
     const answers: (AutovacuumPass | Error)[] = [new Error('disk full'), { ran: ['vacuum public.x'] }, { ran: [] }];
     const everyTable: (boolean | undefined)[] = [];
     const [upkeep] = databaseJobs({
+      db: database.db,
       kind: 'pglite',
       maintain: async (options) => {
         everyTable.push(options?.everyTable);

@@ -5,7 +5,6 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { sweepRateLimits } from '../db/rate-limits.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 
 /**
@@ -84,12 +83,9 @@ export function helmetOptions(config: Config): HelmetOptions {
   };
 }
 
-/** How often an instance deletes the rate-limit counters whose window has ended. */
-const SWEEP_EVERY_MS = 60_000;
-
 /**
  * Security headers (helmet's, with a strict CSP) on every answer, and the rate limiter that routes
- * opt into, its counters in the database.
+ * opt into, its counters in the database (a scheduled job deletes the dead ones: db/jobs.ts).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, { config, db }: { config: Config; db: Db }) => {
   const headers = securityHeaders(helmetOptions(config));
@@ -109,16 +105,5 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config, db }: { 
       statusCode: 429,
       message: `Too many requests. Please try again in ${context.after}.`,
     }),
-  });
-
-  // Dead counters are deleted once a minute, outside the requests (each hit stays one statement).
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    sweeping = sweepRateLimits(db).catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'));
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
   });
 });
