@@ -104,13 +104,15 @@ export async function settlePayment(
     // The booking's confirmation, with its receipt, goes out if and only if this commits (the email
     // finds the receipt by the order when it is sent).
     if (created && ticketId) await notices.bookingConfirmed(tx, ticketId);
-    // Paid now for the first time (not a replay, nor captured becoming verified): its one receipt,
-    // last, once the booking's ticket exists, so its number is held for the shortest time.
-    const receipt = upgrade && !isPaid(order.status) ? await issueReceipt(tx, orderId, outcome.paymentId) : undefined;
-    // The in-progress fee's receipt is emailed as the booking's is (the booking's goes with its confirmation).
-    if (receipt && order.kind === 'inprogress' && ticketId) {
+    // Paid now for the first time (not a replay, nor captured becoming verified).
+    const firstPaid = upgrade && !isPaid(order.status);
+    // The in-progress fee's receipt is emailed as the booking's is (the booking's goes with its
+    // confirmation); the email finds it by the order when it is sent.
+    if (firstPaid && order.kind === 'inprogress' && ticketId) {
       await notices.feePaid(tx, ticketId, { orderId, paymentId: outcome.paymentId });
     }
+    // Its one receipt, last, once the booking's ticket exists, so its number is held for the shortest time.
+    const receipt = firstPaid ? await issueReceipt(tx, orderId, outcome.paymentId) : undefined;
     return {
       order,
       ticketId,
