@@ -1,5 +1,5 @@
 /**
- * Toasts (SPEC.md §8 messages, §9 figures in components/ui/toaster.tsx), raised from anywhere.
+ * Toasts (SPEC.md §8 messages, §9 figures in components/ui/toaster-impl.tsx), raised from anywhere.
  *
  * sonner and its toaster load once the page has settled or on the first toast, not with the page,
  * so a first visit does not wait for them; a toast raised before the toaster has mounted shows once

@@ -5,7 +5,7 @@ import { errors, type ZodApp } from '../../lib/http.js';
 import { listMainServices } from './queries.js';
 import { subServicesOf } from './service.js';
 
-// The marketing pages read the catalogue on every visit; a short shared cache keeps that cheap.
+// Public reads (the marketing pages and the booking form): a short shared cache keeps repeat visits cheap.
 const PUBLIC_CACHE = 'public, max-age=60';
 
 export async function catalogueRoutes(app: ZodApp, { db }: { db: Db }) {

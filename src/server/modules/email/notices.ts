@@ -65,7 +65,7 @@ export interface Notices {
   emailChanged(tx: Db, change: { user: UserRow; previousEmail: string; byAdmin: boolean }): Promise<void>;
   /** An admin suspended the account, or reinstated it (always sent). */
   suspension(tx: Db, user: UserRow, suspended: boolean): Promise<void>;
-  /** The ticket a paid booking just made (always sent, with the receipt of `orderId` attached). */
+  /** The ticket a paid booking just made (always sent, with the booking's receipt attached). */
   bookingConfirmed(tx: Db, ticketId: string): Promise<void>;
   /** To the customer and the newly assigned engineer. */
   engineerAssigned(tx: Db, ticketId: string): Promise<void>;
@@ -182,7 +182,6 @@ export function createNotices({
         ticket: facts(t),
         paymentId: t.bookingPaymentId,
         url: links.ticket(t.id),
-        receiptAttached: true,
       });
       await always(tx, t.customer.email, content, {
         userId: t.customer.id,

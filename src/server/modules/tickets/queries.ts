@@ -31,37 +31,34 @@ export const inProgressFeePaid = sql<boolean>`coalesce((
     limit 1), false)`;
 
 /**
- * A ticket with its customer and engineer, and whether the in-progress fee is paid. Staff lists
- * used to skip the lookup (`withFee` false); they now show it too (issue 29), at one indexed
- * subquery per returned row (at most a page), so every statement passes true.
+ * A ticket with its customer and engineer, and whether the in-progress fee is paid (one indexed
+ * subquery per returned row: at most a page).
  */
-function ticketColumns(withFee: boolean) {
-  return {
-    id: tickets.id,
-    number: tickets.number,
-    service: tickets.service,
-    mainServiceName: tickets.mainServiceName,
-    subServiceName: tickets.subServiceName,
-    description: tickets.description,
-    status: tickets.status,
-    remarks: tickets.remarks,
-    createdAt: tickets.createdAt,
-    completedAt: tickets.completedAt,
-    userId: tickets.userId,
-    engineerId: tickets.engineerId,
-    customerName: customer.name,
-    customerEmail: customer.email,
-    customerPhone: customer.phone,
-    engineerName: engineer.name,
-    engineerEmail: engineer.email,
-    engineerPhone: engineer.phone,
-    remoteTool: tickets.remoteTool,
-    remoteAccessId: tickets.remoteAccessId,
-    ratingScore: ticketRatings.score,
-    ratingComment: ticketRatings.comment,
-    inProgressFeePaid: (withFee ? inProgressFeePaid : sql<boolean>`false`).as('in_progress_fee_paid'),
-  };
-}
+const ticketColumns = () => ({
+  id: tickets.id,
+  number: tickets.number,
+  service: tickets.service,
+  mainServiceName: tickets.mainServiceName,
+  subServiceName: tickets.subServiceName,
+  description: tickets.description,
+  status: tickets.status,
+  remarks: tickets.remarks,
+  createdAt: tickets.createdAt,
+  completedAt: tickets.completedAt,
+  userId: tickets.userId,
+  engineerId: tickets.engineerId,
+  customerName: customer.name,
+  customerEmail: customer.email,
+  customerPhone: customer.phone,
+  engineerName: engineer.name,
+  engineerEmail: engineer.email,
+  engineerPhone: engineer.phone,
+  remoteTool: tickets.remoteTool,
+  remoteAccessId: tickets.remoteAccessId,
+  ratingScore: ticketRatings.score,
+  ratingComment: ticketRatings.comment,
+  inProgressFeePaid: inProgressFeePaid.as('in_progress_fee_paid'),
+});
 
 /**
  * Whose unread messages a ticket answer counts (conversation/queries.ts unreadOf), and whether staff
@@ -80,7 +77,7 @@ export interface UnreadReader {
 function selectTickets(db: Db, where: SQL | undefined, staffNotes: boolean, limit: number) {
   return db
     .select({
-      ...ticketColumns(true),
+      ...ticketColumns(),
       unread: unreadOf(tickets.id, sql.placeholder('reader'), staffNotes).as('unread'),
     })
     .from(tickets)

@@ -18,8 +18,8 @@ export type Reader = { id: string; role: Role };
  * The status matters because a payment can be captured late: an order opened while the ticket was
  * in progress, paid after an admin put it back to pending (issue 26), must not reveal the contact on
  * a pending ticket. The fee stays paid (POST /order-inprogress refuses a second one) and the contact
- * shows once the ticket is in progress again. The engineer it shows is the one the fee was opened
- * for: an order needs an assigned engineer (orders.ts), and an assignment is never replaced.
+ * shows once the ticket is in progress again. The engineer it shows is the one assigned now: after a
+ * reassignment (workflow.ts), the paid fee reaches the engineer who took the ticket over.
  */
 export function serializeTicket(row: TicketView, viewer: Viewer, reader: Reader): Ticket {
   const showContact =

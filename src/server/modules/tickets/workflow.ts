@@ -53,8 +53,9 @@ export async function changeStatus(db: Db, notices: Notices, actor: UserRow, tic
  * Admin: an engineer (role engineer) onto a ticket not completed: one that has none, or, as a
  * reassignment (issue 29), one whose engineer is `replaces`. A plain assignment to a ticket that has
  * an engineer is refused, as DECISIONS.md §4 says; naming the one replaced also keeps two admins from
- * overwriting each other's change unseen. The history keeps whom it was taken from, and that engineer
- * hears of it live although the ticket is no longer theirs.
+ * overwriting each other's change unseen. The history keeps whom it was taken from. That engineer
+ * gets no event (DECISIONS.md §7.1: the parties the change leaves); their list drops the ticket when
+ * it is next fetched.
  */
 export async function assignEngineer(
   db: Db,

@@ -24,7 +24,6 @@ export function bookingConfirmedEmail(input: {
   ticket: TicketFacts;
   paymentId: string | null;
   url: string;
-  receiptAttached: boolean;
 }): EmailContent {
   const number = ticketNumberLabel(input.ticket.number);
   return {
@@ -43,7 +42,7 @@ export function bookingConfirmedEmail(input: {
         ['Booking fee', `${formatRupees(BOOKING_FEE_PAISE)} paid`],
         ...(input.paymentId ? ([['Payment id', input.paymentId]] as [string, string][]) : []),
       ]),
-      ...(input.receiptAttached ? [p('Your receipt is attached to this email as a PDF.')] : []),
+      p('Your receipt is attached to this email as a PDF.'),
       button('View your ticket', input.url),
     ],
   };
