@@ -12,8 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { downloadReceipt, ticketReceiptsQuery } from '@/lib/receipts';
 import type { ticketQueryRoots } from '@/lib/ticket-query-keys';
 
-/** Saves one receipt's PDF (a spinner while it comes). */
-export function DownloadButton({ receipt }: { receipt: Receipt }) {
+function DownloadButton({ receipt }: { receipt: Receipt }) {
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
@@ -65,9 +64,14 @@ export function TicketReceipts({
     );
   }
   if (query.data.length === 0) return <p className="text-sm text-muted-foreground">No receipts yet.</p>;
+  return <ReceiptList receipts={query.data} />;
+}
+
+/** Receipts, each with its fee, amount and date and its PDF to download (also an email's attachments). */
+export function ReceiptList({ receipts }: { receipts: Receipt[] }) {
   return (
     <ul className="flex flex-col gap-2">
-      {query.data.map((r) => (
+      {receipts.map((r) => (
         <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm">
           <div className="flex min-w-0 items-start gap-2">
             <ReceiptText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />

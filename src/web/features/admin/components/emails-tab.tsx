@@ -1,10 +1,7 @@
-import { Eye, Paperclip, RotateCcw } from 'lucide-react';
+import { Eye, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { EMAIL_STATUSES, type EmailDetail, type EmailStatus, type EmailSummary } from '@shared/contracts/emails';
-import { receiptFileName } from '@shared/contracts/receipts';
-import { feeName } from '@shared/payments';
-import { formatRupees } from '@shared/product';
-import { DownloadButton } from '@/components/tickets/ticket-receipts';
+import { ReceiptList } from '@/components/tickets/ticket-receipts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -58,22 +55,7 @@ function Attachments({ receipts }: { receipts: EmailDetail['attachments'] }) {
       <h3 id="email-attachments-heading" className="text-sm font-semibold">
         Attached
       </h3>
-      <ul className="flex flex-col gap-2">
-        {receipts.map((r) => (
-          <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm">
-            <div className="flex min-w-0 items-start gap-2">
-              <Paperclip aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <div className="min-w-0">
-                <p className="font-mono font-medium wrap-anywhere">{receiptFileName(r.number)}</p>
-                <p className="text-xs text-muted-foreground">
-                  Receipt for the {feeName(r.kind).toLowerCase()} · {formatRupees(r.amount)}
-                </p>
-              </div>
-            </div>
-            <DownloadButton receipt={r} />
-          </li>
-        ))}
-      </ul>
+      <ReceiptList receipts={receipts} />
     </section>
   );
 }
