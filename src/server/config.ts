@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { PRODUCT_NAME } from '../shared/product.js';
+import { LIMITS, PRODUCT_NAME } from '../shared/product.js';
 import { isValidGstin } from './lib/gstin.js';
 import { passwordProblem } from './lib/password-strength.js';
 
@@ -114,7 +114,9 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default('./data'),
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    ADMIN_PASSWORD: optionalString.pipe(
+      z.string().min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`).optional(),
+    ),
     ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
     PAYMENT_PROVIDER: optionalString.pipe(z.enum(['razorpay', 'test']).optional()),
     RAZORPAY_KEY_ID: optionalString,

@@ -40,3 +40,6 @@ export const LIMITS = {
   remarksMax: 2000,
   serviceNameMax: 100,
 } as const;
+
+/** At most one message email per ticket and recipient in this many minutes (DECISIONS.md §7.3). */
+export const MESSAGE_EMAIL_GAP_MINUTES = 10;

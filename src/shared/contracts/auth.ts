@@ -13,6 +13,9 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** The password rule in the forms' words, under every field that sets one. */
+export const PASSWORD_HINT = `At least ${LIMITS.passwordMin} characters, and not a common password`;
+
 /**
  * A new password (signup, a user an admin creates). Whether it is too easy to guess (DECISIONS.md
  * §7.6) only the server checks, with an estimator too large for the browser; the forms show its

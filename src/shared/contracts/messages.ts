@@ -34,6 +34,8 @@ export const CONVERSATION_LIMITS = {
 /** What may be attached: decided from the file's bytes, never from its name or declared type. */
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf', 'text/plain'] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+/** The attachment size limit in the composer's words: `10 MB`. */
+export const ATTACHMENT_MAX_LABEL = `${CONVERSATION_LIMITS.attachmentMaxBytes / (1024 * 1024)} MB`;
 /** Shown inline in the thread (previews); every other type is downloaded. */
 export const isImageType = (type: string) => type.startsWith('image/');
 

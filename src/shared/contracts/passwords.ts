@@ -3,6 +3,9 @@ import { LIMITS } from '../product.js';
 import { passwordField } from './auth.js';
 import { emailField } from './common.js';
 
+/** How long a password reset link works (DECISIONS.md §7.3). */
+export const RESET_LINK_MINUTES = 30;
+
 /** "Forgot password?": the same answer whether or not the account exists (DECISIONS.md §7.3). */
 export const forgotPasswordBodySchema = z.object({ email: emailField });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;

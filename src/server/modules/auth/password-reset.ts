@@ -5,11 +5,12 @@
  * new password raises the version: every other session ends.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { RESET_LINK_MINUTES } from '../../../shared/contracts/passwords.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { passwordProblem } from '../../lib/password-strength.js';
-import { type Notices, RESET_LINK_MINUTES } from '../email/notices.js';
+import type { Notices } from '../email/notices.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findUserByEmail } from './queries.js';
 import {

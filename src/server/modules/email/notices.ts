@@ -6,7 +6,8 @@
  * unsubscribe; the others always go.
  */
 import type { NotificationTopic } from '../../../shared/contracts/emails.js';
-import { PRODUCT_NAME } from '../../../shared/product.js';
+import { RESET_LINK_MINUTES } from '../../../shared/contracts/passwords.js';
+import { MESSAGE_EMAIL_GAP_MINUTES, PRODUCT_NAME } from '../../../shared/product.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { contactRequests, UserRow } from '../../db/schema/index.js';
@@ -34,11 +35,6 @@ import {
   ticketCompletedEmail,
 } from './templates/tickets.js';
 import type { UnsubscribeTokens } from './unsubscribe.js';
-
-/** At most one message email per ticket and recipient in this many minutes. */
-export const MESSAGE_EMAIL_GAP_MINUTES = 10;
-/** How long a password reset link works. */
-export const RESET_LINK_MINUTES = 30;
 
 const ROLE_NAMES: Record<UserRow['role'], string> = {
   user: 'customer',

@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage, toastError } from '@/lib/api-client';
 import { useCreateUser } from '../api/users-queries';
 import { useFocusFirstField } from '@/lib/focus';
+import { PASSWORD_HINT } from '@shared/contracts/auth';
 
 type Values = z.input<typeof createUserBodySchema>;
 const EMPTY: Values = { name: '', email: '', phone: '', password: '', role: 'user' };
@@ -65,12 +66,7 @@ export function NewUserForm({ onDone }: { onDone(): void }) {
         <FormField label="Phone" error={errors.phone?.message} required>
           <Input type="tel" autoComplete="off" {...form.register('phone')} />
         </FormField>
-        <FormField
-          label="Password"
-          error={errors.password?.message}
-          hint="At least 8 characters, and not a common password"
-          required
-        >
+        <FormField label="Password" error={errors.password?.message} hint={PASSWORD_HINT} required>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
         <FormField label="Role" error={errors.role?.message} required>

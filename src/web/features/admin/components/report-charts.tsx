@@ -14,12 +14,7 @@ import {
 import type { Report } from '@shared/contracts/reports';
 import { statusTitle, TICKET_STATUSES } from '@shared/tickets';
 import { Card } from '@/components/ui/card';
-import { minutesLabel, shortDate } from '../lib/report-dates';
-
-/** The minutes the site promises for most fixes. */
-const PROMISE_MINUTES = 30;
-
-const rupees = (paise: number) => `₹${Math.round(paise / 100).toLocaleString('en-IN')}`;
+import { minutesLabel, PROMISE_MINUTES, rupeesLabel, shortDate } from '../lib/report-dates';
 
 function ChartCard({
   title,
@@ -72,7 +67,7 @@ export default function ReportCharts({ report }: { report: Report }) {
                 tickFormatter={(v: number) => `₹${v.toLocaleString('en-IN')}`}
               />
               <Tooltip
-                formatter={(value, name) => (name === 'Revenue' ? rupees(Number(value) * 100) : String(value))}
+                formatter={(value, name) => (name === 'Revenue' ? rupeesLabel(Number(value) * 100) : String(value))}
               />
               <Legend />
               <Bar yAxisId="tickets" dataKey="booked" name="Booked" fill="#2563eb" radius={[3, 3, 0, 0]} />
@@ -110,7 +105,7 @@ export default function ReportCharts({ report }: { report: Report }) {
               ifOverflow="extendDomain"
               stroke="#dc2626"
               strokeDasharray="4 4"
-              label={{ value: '30 min', fontSize: 12, position: 'insideTopRight' }}
+              label={{ value: `${PROMISE_MINUTES} min`, fontSize: 12, position: 'insideTopRight' }}
             />
             <Bar dataKey="median" name="Median" fill="#0891b2" radius={[3, 3, 0, 0]} />
             <Bar dataKey="p90" name="90th percentile" fill="#f59e0b" radius={[3, 3, 0, 0]} />

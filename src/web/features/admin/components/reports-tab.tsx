@@ -9,12 +9,10 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { useAppNavigation } from '@/lib/navigation';
 import { useSetSearchParam } from '@/lib/use-search-param';
 import { useReport } from '../api/reports-queries';
-import { indiaToday, minutesLabel } from '../lib/report-dates';
+import { indiaToday, minutesLabel, PROMISE_MINUTES, rupeesLabel } from '../lib/report-dates';
 
 // recharts is large: it loads with this tab's first report, never with /admin itself.
 const ReportCharts = lazy(() => import('./report-charts'));
-
-const rupees = (paise: number) => `₹${Math.round(paise / 100).toLocaleString('en-IN')}`;
 
 const PRESETS = [
   { label: 'Today', days: 1 },
@@ -97,14 +95,14 @@ function ReportView({ report }: { report: Report }) {
         <Figure label="Booked" value={String(tickets.booked)} note={`${tickets.completed} completed`} />
         <Figure
           label="Revenue"
-          value={rupees(revenue.totalPaise)}
-          note={`${rupees(revenue.bookingPaise)} bookings · ${rupees(revenue.inProgressPaise)} in-progress fees`}
+          value={rupeesLabel(revenue.totalPaise)}
+          note={`${rupeesLabel(revenue.bookingPaise)} bookings · ${rupeesLabel(revenue.inProgressPaise)} in-progress fees`}
         />
         <Figure label="Median time to assign" value={minutesLabel(minutesToAssign.median)} />
         <Figure
           label="Median time to complete"
           value={minutesLabel(minutesToComplete.median)}
-          note={`90% within ${minutesLabel(minutesToComplete.p90)} (promise: 30 min)`}
+          note={`90% within ${minutesLabel(minutesToComplete.p90)} (promise: ${PROMISE_MINUTES} min)`}
         />
         <Figure
           label="Average rating"

@@ -3,7 +3,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { loginBodySchema, signupBodySchema } from '@shared/contracts/auth';
+import { loginBodySchema, PASSWORD_HINT, signupBodySchema } from '@shared/contracts/auth';
 import { twoFactorCodeBodySchema } from '@shared/contracts/two-factor';
 import { isPasswordRefusal } from '@shared/password-refusals';
 import { homePathFor } from '@shared/roles';
@@ -219,12 +219,7 @@ function SignupForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
       <FormField label="Email" error={errors.email?.message} required>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
-      <FormField
-        label="Password"
-        error={errors.password?.message}
-        hint="At least 8 characters, and not a common password"
-        required
-      >
+      <FormField label="Password" error={errors.password?.message} hint={PASSWORD_HINT} required>
         <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
       <Button type="submit" size="lg" disabled={mutation.isPending}>

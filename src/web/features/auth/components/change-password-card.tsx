@@ -14,6 +14,7 @@ import { errorMessage, SessionEndedError } from '@/lib/api-client';
 import { useFocusFirstField } from '@/lib/focus';
 import { toast } from '@/lib/toast';
 import { useChangePassword } from '../api/password-calls';
+import { PASSWORD_HINT } from '@shared/contracts/auth';
 
 const schema = changePasswordBodySchema
   .extend({ confirm: z.string() })
@@ -48,12 +49,7 @@ function ChangePasswordForm({ onDone }: { onDone(): void }) {
       <FormField label="Current password" error={errors.currentPassword?.message} required>
         <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
       </FormField>
-      <FormField
-        label="New password"
-        error={errors.newPassword?.message}
-        hint="At least 8 characters, and not a common password"
-        required
-      >
+      <FormField label="New password" error={errors.newPassword?.message} hint={PASSWORD_HINT} required>
         <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
       </FormField>
       <FormField label="New password, again" error={errors.confirm?.message} required>

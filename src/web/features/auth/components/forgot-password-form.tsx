@@ -3,7 +3,7 @@ import { MailCheck } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { forgotPasswordBodySchema } from '@shared/contracts/passwords';
+import { forgotPasswordBodySchema, RESET_LINK_MINUTES } from '@shared/contracts/passwords';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -41,7 +41,7 @@ export function ForgotPasswordForm({ carry, onBack }: { carry: RefObject<string>
             <strong>
               <EmailText email={mutation.variables.email} />
             </strong>
-            , we have emailed it a link to choose a new password. The link works once, for 30 minutes.
+            , we have emailed it a link to choose a new password. The link works once, for {RESET_LINK_MINUTES} minutes.
           </p>
         </div>
         <Button type="button" variant="outline" onClick={onBack} autoFocus>

@@ -1,5 +1,6 @@
 import { BellRing } from 'lucide-react';
 import type { NotificationSettings as Settings, NotificationTopic } from '@shared/contracts/emails';
+import { MESSAGE_EMAIL_GAP_MINUTES } from '@shared/product';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state';
@@ -18,8 +19,8 @@ const TOPICS: { topic: NotificationTopic; label: string; hint: string; engineerH
   {
     topic: 'messages',
     label: 'New messages',
-    hint: 'At most one email per ticket every 10 minutes.',
-    engineerHint: 'On your tickets, at most one email per ticket every 10 minutes.',
+    hint: `At most one email per ticket every ${MESSAGE_EMAIL_GAP_MINUTES} minutes.`,
+    engineerHint: `On your tickets, at most one email per ticket every ${MESSAGE_EMAIL_GAP_MINUTES} minutes.`,
   },
 ];
 

@@ -3,7 +3,11 @@ import { Check, Copy, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { twoFactorCodeBodySchema, type TwoFactorSetupResponse } from '@shared/contracts/two-factor';
+import {
+  RECOVERY_CODE_COUNT,
+  twoFactorCodeBodySchema,
+  type TwoFactorSetupResponse,
+} from '@shared/contracts/two-factor';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -176,7 +180,7 @@ export function TwoFactorPanel() {
       <div className="flex flex-col gap-4">
         <p className="flex items-center gap-2 text-sm font-medium text-emerald-800">
           <ShieldCheck aria-hidden="true" className="size-5" />
-          Two-factor sign-in is on. {status.data.recoveryCodesLeft} of 10 recovery codes left.
+          Two-factor sign-in is on. {status.data.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left.
         </p>
         <CodeForm
           label="Code to turn it off"

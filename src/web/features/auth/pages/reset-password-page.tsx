@@ -3,7 +3,7 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { passwordField } from '@shared/contracts/auth';
+import { PASSWORD_HINT, passwordField } from '@shared/contracts/auth';
 import { isPasswordRefusal } from '@shared/password-refusals';
 import { homePathFor } from '@shared/roles';
 import { Button } from '@/components/ui/button';
@@ -112,12 +112,7 @@ export default function ResetPasswordPage() {
               <p className="text-sm text-muted-foreground">
                 Setting it signs you in here and signs you out everywhere else.
               </p>
-              <FormField
-                label="New password"
-                error={errors.password?.message}
-                hint="At least 8 characters, and not a common password"
-                required
-              >
+              <FormField label="New password" error={errors.password?.message} hint={PASSWORD_HINT} required>
                 <Input type="password" autoComplete="new-password" autoFocus {...form.register('password')} />
               </FormField>
               <FormField label="New password, again" error={errors.confirm?.message} required>

@@ -1,8 +1,11 @@
-import { ATTACHMENT_TYPES, type Attachment, CONVERSATION_LIMITS } from '@shared/contracts/messages';
+import {
+  ATTACHMENT_MAX_LABEL,
+  ATTACHMENT_TYPES,
+  type Attachment,
+  CONVERSATION_LIMITS,
+} from '@shared/contracts/messages';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { tokenStore } from '@/lib/token-store';
-
-const MB = 1024 * 1024;
 
 /**
  * Why the browser will not send this file, or null. The server decides from the bytes (415/413)
@@ -14,7 +17,7 @@ export function rejectReason(file: File): string | null {
     return `${file.name}: only PNG, JPEG, WebP, PDF or text files can be attached`;
   }
   if (file.size > CONVERSATION_LIMITS.attachmentMaxBytes) {
-    return `${file.name}: a file must be at most ${CONVERSATION_LIMITS.attachmentMaxBytes / MB} MB`;
+    return `${file.name}: a file must be at most ${ATTACHMENT_MAX_LABEL}`;
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { Paperclip, Send } from 'lucide-react';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { CONVERSATION_LIMITS } from '@shared/contracts/messages';
+import { ATTACHMENT_MAX_LABEL, CONVERSATION_LIMITS } from '@shared/contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
@@ -153,7 +153,7 @@ export function Composer({
           {post.isPending ? 'Sending…' : 'Send'}
         </Button>
       </div>
-      <p className="text-xs text-slate-600">PNG, JPEG, WebP, PDF or text, up to 10 MB each.</p>
+      <p className="text-xs text-slate-600">PNG, JPEG, WebP, PDF or text, up to {ATTACHMENT_MAX_LABEL} each.</p>
     </form>
   );
 }
