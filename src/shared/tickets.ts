@@ -71,3 +71,7 @@ interface PaymentTaken {
 
 /** A ticket's number as people say and search it: RF-1001 (DECISIONS.md §7.4). */
 export const ticketNumberLabel = (number: number) => `RF-${number}`;
+
+/** A ticket's (and a repair request's) service label: "Main service › Sub-service" (DECISIONS.md §4). */
+export const serviceLabel = (mainServiceName: string, subServiceName: string) =>
+  `${mainServiceName} › ${subServiceName}`;

@@ -30,6 +30,3 @@ export async function resolveServicePair(
   if (!sub || sub.parentId !== main.id) throw badRequest('The issue type does not belong to the chosen category');
   return { main, sub };
 }
-
-/** The ticket's label: "Main service › Sub-service". */
-export const serviceLabel = (main: { name: string }, sub: { name: string }) => `${main.name} › ${sub.name}`;

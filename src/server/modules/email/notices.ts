@@ -8,6 +8,7 @@
 import type { NotificationTopic } from '../../../shared/contracts/emails.js';
 import { RESET_LINK_MINUTES } from '../../../shared/contracts/passwords.js';
 import { MESSAGE_EMAIL_GAP_MINUTES, PRODUCT_NAME } from '../../../shared/product.js';
+import { serviceLabel } from '../../../shared/tickets.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { contactRequests, UserRow } from '../../db/schema/index.js';
@@ -304,7 +305,7 @@ export function createNotices({
         phone: request.phone,
         computerType: request.computerType,
         urgency: request.urgency,
-        service: `${request.mainServiceName} › ${request.subServiceName}`,
+        service: serviceLabel(request.mainServiceName, request.subServiceName),
         description: request.description,
         url: links.adminContacts,
       });

@@ -1,8 +1,8 @@
 import type { RemoteAccess } from '../../../shared/contracts/messages.js';
+import { serviceLabel } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentRow, UserRow } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { serviceLabel } from '../catalogue/service.js';
 import { existingServiceIds } from '../catalogue/queries.js';
 import { updatePayment } from '../payments/queries.js';
 import { findTicketView, insertTicket, lockTicket, updateTicket } from './queries.js';
@@ -26,7 +26,7 @@ export async function createTicketFromOrder(tx: Db, order: PaymentRow, via: stri
     subServiceId: still.has(draft.subServiceId) ? draft.subServiceId : null,
     mainServiceName: draft.mainServiceName,
     subServiceName: draft.subServiceName,
-    service: serviceLabel({ name: draft.mainServiceName }, { name: draft.subServiceName }),
+    service: serviceLabel(draft.mainServiceName, draft.subServiceName),
     description: draft.description,
     bookingOrderId: order.orderId,
   });

@@ -1,6 +1,7 @@
 import { CalendarClock, CheckCircle2, ClipboardCopy, Layers, Mail, Monitor, Phone } from 'lucide-react';
 import type { ContactRequest } from '@shared/contracts/admin';
 import type { Urgency } from '@shared/contracts/contact';
+import { serviceLabel } from '@shared/tickets';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -46,7 +47,7 @@ function UrgencyBadge({ urgency }: { urgency: Urgency }) {
 const draftText = (c: ContactRequest) =>
   [
     `Ticket draft for ${c.name} <${c.email}>, ${c.phone}${c.hasAccount ? ' (customer account)' : ''}`,
-    `Service: ${c.mainService.name} › ${c.subService.name}`,
+    `Service: ${serviceLabel(c.mainService.name, c.subService.name)}`,
     `Computer: ${c.computerType} · Urgency: ${c.urgency}`,
     '',
     c.description,
