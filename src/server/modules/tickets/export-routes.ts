@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminTicketListQuerySchema } from '../../../shared/contracts/tickets.js';
+import { indiaToday } from '../../../shared/dates.js';
 import { STAFF_ROLES } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { errors, type ZodApp } from '../../lib/http.js';
@@ -22,7 +23,7 @@ export async function ticketExportRoutes(app: ZodApp, { db }: { db: Db }) {
     },
     handler: async (request, reply) => {
       const csv = await ticketsCsv(db, request.query);
-      const day = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+      const day = indiaToday();
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="tickets-${day}.csv"`)

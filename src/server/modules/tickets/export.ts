@@ -2,6 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { inIndia } from '../../../shared/dates.js';
 import { ticketNumberLabel } from '../../../shared/tickets.js';
 import type { Db } from '../../db/client.js';
 import { ticketRatings, tickets, users } from '../../db/schema/index.js';
@@ -59,8 +60,7 @@ function batch(db: Db, where: SQL | undefined) {
 }
 
 /** India time to the minute, as a spreadsheet reads a date: 2026-03-10 14:30. */
-const indiaTime = (d: Date | null) =>
-  d ? new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ') : '';
+const indiaTime = (d: Date | null) => (d ? inIndia(d).toISOString().slice(0, 16).replace('T', ' ') : '');
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return before one)

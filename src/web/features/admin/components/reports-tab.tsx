@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { REPORT_MAX_DAYS, type Report } from '@shared/contracts/reports';
-import { addDays, daysInRange } from '@shared/dates';
+import { addDays, daysInRange, indiaToday } from '@shared/dates';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { useAppNavigation } from '@/lib/navigation';
 import { useSetSearchParam } from '@/lib/use-search-param';
 import { useReport } from '../api/reports-queries';
-import { indiaToday, minutesLabel, PROMISE_MINUTES, rupeesLabel } from '../lib/report-dates';
+import { minutesLabel, PROMISE_MINUTES, rupeesLabel } from '../lib/report-dates';
 
 // recharts is large: it loads with this tab's first report, never with /admin itself.
 const ReportCharts = lazy(() => import('./report-charts'));

@@ -1,6 +1,3 @@
-/** Today's date in India (YYYY-MM-DD): the reports count India's days. */
-export const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-
 /** 10 Mar, as a chart's axis shows a date. */
 export const shortDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
