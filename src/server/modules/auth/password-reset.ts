@@ -13,14 +13,8 @@ import { passwordProblem } from '../../lib/password-strength.js';
 import type { Notices } from '../email/notices.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findUserByEmail } from './queries.js';
-import {
-  findUsableReset,
-  insertPasswordReset,
-  lockUser,
-  resetsSince,
-  setPassword,
-  takeReset,
-} from './reset-queries.js';
+import { lockUser } from '../users/queries.js';
+import { findUsableReset, insertPasswordReset, resetsSince, setPassword, takeReset } from './reset-queries.js';
 import { refuseSuspended } from './sessions.js';
 
 const INVALID_LINK = 'This reset link is invalid, used or expired. Ask for a new one.';

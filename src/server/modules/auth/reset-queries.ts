@@ -55,12 +55,6 @@ export async function endResetLinks(tx: Db, userId: string): Promise<void> {
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
-/** The account row, locked until the transaction ends (a password change and a reset take turns). */
-export async function lockUser(tx: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-  return row;
-}
-
 /** A new password: every session signed before it ends (the token version goes up). */
 export async function setPassword(tx: Db, user: UserRow, passwordHash: string): Promise<UserRow> {
   const [row] = await tx

@@ -52,9 +52,10 @@ export const listEngineers = (db: Db, search?: string) =>
     .limit(ENGINEER_PICKER_LIMIT + 1);
 
 /**
- * The account, locked for the rest of the transaction: `update` to change its role, `share` to rely
- * on its role (an assignment): each waits for the other, so no ticket is assigned to an engineer
- * whose role is being taken away (users/roles.ts).
+ * The account, locked for the rest of the transaction: `update` to change it (its role, password,
+ * two-factor sign-in: such changes take turns), `share` to rely on its role (an assignment): each
+ * waits for the other, so no ticket is assigned to an engineer whose role is being taken away
+ * (users/roles.ts).
  */
 export async function lockUser(tx: Db, id: string, strength: 'update' | 'share' = 'update') {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for(strength).limit(1);
