@@ -14,6 +14,11 @@ export const ROLE_TITLES: Record<Role, string> = {
   superadmin: 'Admin',
 };
 
+/**
+ * The roles that run the service (/admin): `isStaff` means an admin or the superadmin. Elsewhere
+ * "staff" also takes in the engineer: staff notes, the staff view of a ticket (its engineer's too),
+ * two-factor sign-in (TWO_FACTOR_ROLES).
+ */
 export const STAFF_ROLES = ['admin', 'superadmin'] as const satisfies readonly Role[];
 
 export const isStaff = (role: Role | undefined | null): boolean => role === 'admin' || role === 'superadmin';
