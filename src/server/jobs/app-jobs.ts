@@ -5,7 +5,6 @@ import { emailJobs } from '../modules/email/jobs.js';
 import type { Notices } from '../modules/email/notices.js';
 import { paymentJobs } from '../modules/payments/jobs.js';
 import type { PaymentProvider } from '../modules/payments/providers/index.js';
-import type { Jobs } from './queue.js';
 
 /** Every job the app runs: each module declares its own next to its service (`modules/<name>/jobs.ts`). */
 export const appJobs = (deps: {
@@ -15,6 +14,3 @@ export const appJobs = (deps: {
   notices: Notices;
   email: Parameters<typeof emailJobs>[0];
 }) => [...paymentJobs(deps), ...emailJobs(deps.email), ...databaseJobs(deps.database), ...conversationJobs(deps)];
-
-/** The app's queue, as services that enqueue are given it. */
-export type AppJobs = Jobs<ReturnType<typeof appJobs>[number]>;

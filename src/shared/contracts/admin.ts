@@ -47,7 +47,6 @@ export const ticketHistoryResponseSchema = z.object({
   /** More events follow this page: pass this (the last event's id) as `after`. Null on the last page. */
   nextCursor: z.string().nullable(),
 });
-export type TicketHistoryResponse = z.infer<typeof ticketHistoryResponseSchema>;
 
 /** What an admin did to an account (shared/account-changes.ts); `from` and `to` are roles where known. */
 export const accountChangeSchema = z.object({
@@ -109,7 +108,6 @@ export const ENGINEER_PICKER_LIMIT = 100;
 export const engineerSearchQuerySchema = z.object({ q: peopleSearchField });
 /** `more`: further engineers match than the list holds. */
 export const engineersResponseSchema = z.object({ engineers: z.array(engineerSchema), more: z.boolean() });
-export type EngineersResponse = z.infer<typeof engineersResponseSchema>;
 export type Engineer = z.infer<typeof engineerSchema>;
 
 export const contactRequestSchema = z.object({
@@ -143,13 +141,11 @@ export const contactsResponseSchema = z.object({
   contacts: z.array(contactRequestSchema),
   nextCursor: z.string().nullable(),
 });
-export type ContactsResponse = z.infer<typeof contactsResponseSchema>;
 
 export const subServiceSchema = z.object({ id: z.string(), name: z.string(), parentId: z.string() });
 export const catalogueResponseSchema = z.object({
   mainServices: z.array(z.object({ id: z.string(), name: z.string(), subServices: z.array(subServiceSchema) })),
 });
-export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
 export type CatalogueEntry = z.infer<typeof catalogueResponseSchema>['mainServices'][number];
 
 /** The service form: an empty parent means a main category, sent as null. */
@@ -160,10 +156,8 @@ export const serviceBodySchema = z.object({
 export const serviceResponseSchema = z.object({
   service: z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable() }),
 });
-export type ServiceResponse = z.infer<typeof serviceResponseSchema>;
 
 export const successResponseSchema = z.object({ success: z.literal(true) });
-export type SuccessResponse = z.infer<typeof successResponseSchema>;
 
 export const dbModelParamsSchema = z.object({ model: z.string().min(1).max(50) });
 export const dbRecordsQuerySchema = z.object({

@@ -59,7 +59,6 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const userResponseSchema = z.object({ user: userSchema });
 /** POST /api/logout: the session is ended. */
 export const logoutResponseSchema = z.object({ ok: z.literal(true) });
-export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /**
  * The end of Google sign-in (DECISIONS.md §3): the callback sends the browser to

@@ -5,8 +5,6 @@ export type ServiceRef = z.infer<typeof serviceRefSchema>;
 
 export const mainServicesResponseSchema = z.object({ mainServices: z.array(serviceRefSchema) });
 export const subServicesResponseSchema = z.object({ subServices: z.array(serviceRefSchema) });
-export type MainServicesResponse = z.infer<typeof mainServicesResponseSchema>;
-export type SubServicesResponse = z.infer<typeof subServicesResponseSchema>;
 
 /**
  * The public catalogue at one moment: the main services in catalogue order, and each one's

@@ -19,4 +19,3 @@ export const contactBodySchema = z.object({
 export type ContactBody = z.input<typeof contactBodySchema>;
 
 export const contactResponseSchema = z.object({ success: z.literal(true) });
-export type ContactResponse = z.infer<typeof contactResponseSchema>;

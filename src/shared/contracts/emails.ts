@@ -68,7 +68,6 @@ export const emailsResponseSchema = z.object({
 export type EmailsResponse = z.infer<typeof emailsResponseSchema>;
 
 export const emailResponseSchema = z.object({ email: emailDetailSchema });
-export type EmailResponse = z.infer<typeof emailResponseSchema>;
 export const emailSummaryResponseSchema = z.object({ email: emailSummarySchema });
 
 /** Which optional emails the signed-in account gets (password resets and receipts always go). */
@@ -90,4 +89,3 @@ export const unsubscribeResponseSchema = z.object({
   email: z.string(),
   on: z.boolean(),
 });
-export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;

@@ -38,4 +38,3 @@ export const jobsResponseSchema = z.object({
 export type JobsResponse = z.infer<typeof jobsResponseSchema>;
 
 export const jobResponseSchema = z.object({ job: jobSchema });
-export type JobResponse = z.infer<typeof jobResponseSchema>;

@@ -80,7 +80,6 @@ export const messagesResponseSchema = z.object({
    */
   nextCursor: z.string().nullable(),
 });
-export type MessagesResponse = z.infer<typeof messagesResponseSchema>;
 
 const WRITE_SOMETHING = 'Write a message or attach a file';
 

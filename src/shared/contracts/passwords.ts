@@ -23,7 +23,6 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /** Whether a reset link still works (its page asks on opening): `{ ok: true }`, or 400 saying why not. */
 export const checkResetLinkBodySchema = z.object({ token: resetTokenField });
-export type CheckResetLinkBody = z.input<typeof checkResetLinkBodySchema>;
 export const checkResetLinkResponseSchema = z.object({ ok: z.literal(true) });
 
 /** Change password while signed in; every other session ends. */

@@ -54,17 +54,13 @@ export const verifyResponseSchema = z.object({
       "The ticket the payment is for: a booking order's, made by this call or found made (by the checkout or the webhook); an in-progress fee's ticket",
     ),
 });
-export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export const paymentStatusResponseSchema = z.object({ status: paymentStatusSchema });
-export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 
 export const inProgressPaymentsResponseSchema = z.object({
   payments: z.array(z.object({ ticketId: z.string(), status: paymentStatusSchema })),
 });
-export type InProgressPaymentsResponse = z.infer<typeof inProgressPaymentsResponseSchema>;
 
 export const testCheckoutBodySchema = z.object({ outcome: z.enum(['success', 'failure']) });
 export const testCheckoutResponseSchema = z.union([checkoutSuccessSchema, z.object({ status: z.literal('failed') })]);
-export type TestCheckoutResponse = z.infer<typeof testCheckoutResponseSchema>;

@@ -26,4 +26,3 @@ export type RatingBody = z.infer<typeof ratingBodySchema>;
 
 /** An engineer's own ratings: the average of every rating of their tickets (null before the first). */
 export const engineerRatingSchema = z.object({ average: z.number().nullable(), count: z.number().int() });
-export type EngineerRating = z.infer<typeof engineerRatingSchema>;

@@ -44,7 +44,6 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketResponseSchema = z.object({ ticket: ticketSchema });
-export type TicketResponse = z.infer<typeof ticketResponseSchema>;
 
 export { PAGE_SIZE };
 
@@ -75,7 +74,6 @@ export const ticketDraftSchema = z.object({
 export const createTicketBodySchema = ticketDraftSchema.extend({
   orderId: z.string({ message: 'orderId must be a string' }).trim().max(100).nullish(),
 });
-export type CreateTicketBody = z.input<typeof createTicketBodySchema>;
 
 /** PATCH /api/tickets/{id}/complete: remarks must not be blank. */
 export const completeTicketBodySchema = z.object({

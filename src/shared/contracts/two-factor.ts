@@ -32,14 +32,11 @@ export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema
 
 /** The recovery codes, shown once: only their hashes are kept. */
 export const twoFactorEnableResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
-export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
 
 export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
-export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 /** `POST /api/login` for an account with two-factor sign-in on: no token yet. */
 export const twoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });
-export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 
 export const loginResponseSchema = z.union([authResponseSchema, twoFactorChallengeSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

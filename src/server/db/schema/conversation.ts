@@ -86,6 +86,3 @@ export const ticketReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ticketId, t.userId] })],
 );
-
-export type MessageRow = typeof ticketMessages.$inferSelect;
-export type AttachmentRow = typeof ticketAttachments.$inferSelect;

@@ -24,5 +24,3 @@ export const ticketRatings = pgTable(
     index('ticket_ratings_engineer_idx').on(t.engineerId),
   ],
 );
-
-export type TicketRatingRow = typeof ticketRatings.$inferSelect;

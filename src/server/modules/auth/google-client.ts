@@ -106,8 +106,6 @@ export function createGoogleClient(config: Config) {
   };
 }
 
-export type GoogleClient = ReturnType<typeof createGoogleClient>;
-
 export const randomChecks = () => ({
   state: oidc.randomState(),
   nonce: oidc.randomNonce(),

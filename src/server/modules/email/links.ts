@@ -21,5 +21,3 @@ export function emailLinks(publicUrl: string) {
     unsubscribeOneClick: (token: string) => at('/api/unsubscribe', { token }),
   };
 }
-
-export type EmailLinks = ReturnType<typeof emailLinks>;

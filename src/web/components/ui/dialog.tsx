@@ -5,7 +5,6 @@ import { focusBackTarget, focusPath } from '@/lib/focus';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 /** A modal that traps focus, closes on Escape and labels itself with its title (Radix Dialog). */
