@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { codeFor, openLoginDialog, storedToken } from './support/auth';
 import { expect, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
-import { adminToken, apiLogin, auth, bookTicketViaApi, createEngineerViaApi, openAdmin, runId } from './support/staff';
+import { adminToken, apiLogin, auth, createEngineerViaApi, openAdmin, runId } from './support/staff';
 
 // DECISIONS.md §7.3 in the browser, on the quick start (no SMTP_URL: every email is kept and admins
 // read it): "Forgot password?" in the login dialog, the reset email read in the admin's Outgoing
@@ -113,77 +113,6 @@ test('with two-factor sign-in on, the reset page asks for a code, then signs in'
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectToast(page, 'Logged in successfully!', 'success');
   expect(await storedToken(page)).toBeTruthy();
-});
-
-test('the Outgoing email tab names the status it shows when none has it', async ({ page, request }) => {
-  // The browser tests keep every email (no SMTP_URL): none has failed. A booking's is kept.
-  await bookTicketViaApi(request, `Outgoing email ${runId()}`);
-  await openAdmin(page, request);
-  await page.goto('/admin?tab=emails&status=failed');
-  const panel = page.getByRole('tabpanel', { name: 'Outgoing email' });
-  await expect(panel.getByText('No failed emails', { exact: true })).toBeVisible();
-  await panel.getByLabel('Show').selectOption('');
-  await expect(panel.getByRole('list', { name: 'Outgoing email' })).toBeVisible();
-});
-
-test('a booking confirmation’s preview lists the receipt it carries, and downloads it', async ({ page, request }) => {
-  const { ticket, customer } = await bookTicketViaApi(request, `Attachment ${runId()}`);
-  await openAdmin(page, request);
-  await page.goto('/admin?tab=emails');
-  const panel = page.getByRole('tabpanel', { name: 'Outgoing email' });
-  await panel.getByRole('searchbox', { name: 'Search' }).fill(customer.user.email);
-  const subject = `Booking confirmed: ${ticket.number}`;
-  await panel
-    .getByRole('listitem')
-    .filter({ hasText: subject })
-    .getByRole('button', { name: /^Preview/ })
-    .click();
-  const attached = page.getByRole('dialog', { name: subject }).getByRole('region', { name: 'Attached' });
-  await expect(attached.getByText(/^RF\/\d{4}-\d{2}\/\d{6}$/)).toBeVisible();
-  await expect(attached.getByText(/^Booking fee · ₹99 · /)).toBeVisible();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    attached.getByRole('button', { name: /^Download receipt/ }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^RF-\d{4}-\d{2}-\d{6}\.pdf$/);
-});
-
-test('an optional email’s unsubscribe link: the page asks, then turns that kind of email off', async ({
-  page,
-  request,
-}) => {
-  const { ticket, customer } = await bookTicketViaApi(request, `Unsubscribe ${runId()}`);
-  const engineer = await createEngineerViaApi(request, `Engineer ${runId()}`);
-  const admin = auth(await adminToken(request));
-  const assigned = await request.patch(`/api/admin/tickets/${ticket.id}/assign`, {
-    headers: admin,
-    data: { engineerId: engineer.user.id },
-  });
-  expect(assigned.status()).toBe(200);
-  const list = (await (await request.get('/api/admin/emails?limit=100', { headers: admin })).json()) as {
-    emails: { id: string; to: string; subject: string }[];
-  };
-  const kept = list.emails.find((e) => e.to === customer.user.email && /is your engineer/.test(e.subject));
-  expect(kept).toBeDefined();
-  const detail = (await (await request.get(`/api/admin/emails/${kept!.id}`, { headers: admin })).json()) as {
-    email: { text: string };
-  };
-  const link = /https?:\/\/\S+\/unsubscribe\?token=[\w.-]+/.exec(detail.email.text)?.[0];
-  expect(link).toBeDefined();
-
-  await page.goto(new URL(link!).pathname + new URL(link!).search);
-  await expect(page.getByRole('heading', { level: 1, name: 'Email settings' })).toBeVisible();
-  expect(new URL(page.url()).search).toBe('');
-  await expect(page.getByText(`to ${customer.user.email}?`)).toBeVisible();
-  await page.getByRole('button', { name: 'Unsubscribe' }).click();
-  await expect(page.getByRole('status')).toContainText('gets no more ticket update emails');
-  const settings = await request.get('/api/profile/notifications', { headers: auth(customer.token) });
-  expect(await settings.json()).toEqual({ ticketUpdates: false, messages: true });
-
-  // The same link again: it says they are off already, rather than asking again.
-  await page.goto(new URL(link!).pathname + new URL(link!).search);
-  await expect(page.getByRole('status')).toContainText(`${customer.user.email} already gets no ticket update emails`);
-  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
 });
 
 test.describe('refusals the page expects', () => {
