@@ -109,6 +109,28 @@ describe('a database failure in the log', () => {
     expect(JSON.parse(logged)).toMatchObject({ type: 'DrizzleQueryError', database: { code: 'ECONNREFUSED' } });
   });
 
+  it('an SMTP refusal keeps its code and reply, without the addresses in it', () => {
+    // What nodemailer throws when the server refuses every recipient (a bounce).
+    const refused = Object.assign(new Error('550 5.1.1 <private.person@example.org>: Recipient address rejected'), {
+      recipient: 'private.person@example.org',
+    });
+    const err = Object.assign(
+      new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <private.person@example.org>: rejected"),
+      {
+        code: 'EENVELOPE',
+        responseCode: 550,
+        command: 'RCPT TO',
+        response: '550 5.1.1 <private.person@example.org>: Recipient address rejected',
+        rejected: ['private.person@example.org'],
+        rejectedErrors: [refused],
+      },
+    );
+    const logged = errorForLog(err);
+    expect(JSON.stringify(logged)).not.toContain('private.person');
+    expect(logged).toMatchObject({ code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO', rejected: ['[email]'] });
+    expect(logged.message).toContain('550 5.1.1 <[email]>: rejected');
+  });
+
   it('other errors keep their message and stack', () => {
     const logged = errorForLog(new TypeError('x is not a function'));
     expect(logged).toMatchObject({ type: 'TypeError', message: 'x is not a function' });

@@ -73,11 +73,24 @@ export interface LoggedError {
 /**
  * The `err` of every log line (the logger's serializer, app.ts): a database failure as its code,
  * constraint, table and the frames of its stack, nothing a user sent; any other error as pino would
- * write it (type, message, stack, its own fields, its cause).
+ * write it (type, message, stack, its own fields, its cause), every email address in it replaced.
  */
 export function errorForLog(err: Error): LoggedError {
   return loggedError(err, 0);
 }
+
+/**
+ * An email address anywhere in a string. An SMTP refusal (nodemailer's error: its message, `response`,
+ * `rejected`, each `rejectedErrors[].recipient`) quotes the customer's address; a log keeps the
+ * server's code and reply without it.
+ */
+const EMAIL_ADDRESS = /[^\s<>"'(),;:[\]]+@[^\s<>"'(),;:[\]]+\.[^\s<>"'(),;:[\]]+/g;
+const withoutAddresses = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value.replace(EMAIL_ADDRESS, '[email]')
+    : Array.isArray(value)
+      ? value.map(withoutAddresses)
+      : value;
 
 function loggedError(err: Error, depth: number): LoggedError {
   const type = err.constructor.name || err.name;
@@ -86,9 +99,19 @@ function loggedError(err: Error, depth: number): LoggedError {
     const message = 'database error (its SQL, parameters and message are not logged)';
     return { type, message, stack: framesOf(err.stack) ?? '', database };
   }
-  const out: LoggedError = { type, message: err.message, stack: err.stack ?? '' };
-  const nested = (value: unknown) =>
-    value instanceof Error ? (depth < 4 ? loggedError(value, depth + 1) : value.name) : value;
+  const out: LoggedError = {
+    type,
+    message: withoutAddresses(err.message) as string,
+    stack: withoutAddresses(err.stack ?? '') as string,
+  };
+  const nested = (value: unknown): unknown =>
+    value instanceof Error
+      ? depth < 4
+        ? loggedError(value, depth + 1)
+        : value.name
+      : Array.isArray(value)
+        ? value.map(nested)
+        : withoutAddresses(value);
   for (const [key, value] of Object.entries(err)) if (!(key in out)) out[key] = nested(value);
   if (err.cause !== undefined) out.cause = nested(err.cause);
   return out;
