@@ -78,7 +78,8 @@ describe('a second payment on an order already paid', () => {
     });
     const errors = logged().filter((l) => l.level >= 50);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ orderId, paymentId: second, paidWith: first });
+    // The name the runbook says to watch the log for, as the order's trail names it.
+    expect(errors[0]).toMatchObject({ event: 'payment_duplicate', orderId, paymentId: second, paidWith: first });
     expect(errors[0]!.msg).toMatch(/second payment/i);
 
     // Razorpay delivers again: still one record of it.
@@ -128,7 +129,7 @@ describe('a capture that does not match its order', () => {
     ]);
     const errors = logged().filter((l) => l.level >= 50);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ orderId: order.id, paymentId, amount: 100 });
+    expect(errors[0]).toMatchObject({ event: 'payment_mismatch', orderId: order.id, paymentId, amount: 100 });
   });
 });
 

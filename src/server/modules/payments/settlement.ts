@@ -128,7 +128,13 @@ export async function settlePayment(
 export function reportSettlement(log: FastifyBaseLogger, { order, duplicate, paidAfter }: Settlement) {
   if (duplicate) {
     log.error(
-      { orderId: order.orderId, paymentId: duplicate.paymentId, paidWith: duplicate.paidWith, amount: order.amount },
+      {
+        event: 'payment_duplicate',
+        orderId: order.orderId,
+        paymentId: duplicate.paymentId,
+        paidWith: duplicate.paidWith,
+        amount: order.amount,
+      },
       'a second payment was captured on an order already paid: refund it',
     );
   }
@@ -173,7 +179,13 @@ async function recordMismatch(
   });
   if (recorded) {
     log.error(
-      { orderId: order.orderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency },
+      {
+        event: 'payment_mismatch',
+        orderId: order.orderId,
+        paymentId: payment.id,
+        amount: payment.amount,
+        currency: payment.currency,
+      },
       'a captured payment does not match its order (amount or currency): refund it',
     );
   }
