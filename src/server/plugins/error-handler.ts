@@ -18,6 +18,8 @@ const DB_DOWN_CODES = new Set([
   '08001',
   '08003',
   '08006',
+  // Every connection slot of the server taken (max_connections).
+  '53300',
   // A statement PostgreSQL cancelled at statement_timeout (db/postgres-pool.ts): stuck, not wrong.
   '57014',
 ]);
@@ -31,7 +33,9 @@ function isDatabaseDown(err: unknown): boolean {
       typeof message === 'string' &&
       // `Query read timeout`: no answer on the connection within its time (a frozen one), and `not
       // queryable`: what else was waiting on it, once it was closed for that.
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Query read timeout|is not queryable/i.test(
+      // `not currently accepting connections`: a database closed to connections (55000, a code that
+      // otherwise means a bug, so only with this message).
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Query read timeout|is not queryable|not currently accepting connections/i.test(
         message,
       )
     ) {
