@@ -99,6 +99,20 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
   if (!transport && config.env === 'production') {
     app.log.warn('SMTP_URL is not set: no email is sent (admins read them in the Outgoing email tab)');
   }
+  // A server that cannot be reached or refuses the login does not stop the start (emails wait and are
+  // retried, and the SMTP server may come back first), but it is said at once rather than at the
+  // first email's failure.
+  if (transport && config.env === 'production') {
+    app.addHook('onReady', async () => {
+      transport.verify().catch((err: unknown) => app.log.warn({ err }, 'SMTP_URL cannot be used now: emails wait'));
+    });
+  }
+  // Left at its default (or a local address), every link the service hands out points at this machine.
+  if (config.env === 'production' && /^https?:\/\/(localhost|127\.|\[::1\])/i.test(config.publicUrl)) {
+    app.log.warn(
+      `PUBLIC_URL is ${config.publicUrl}: links in emails, the sitemap and canonical links point there; set it to the site's public address`,
+    );
+  }
   const enqueueEmail = (tx: Db, emailId: string) => jobs.enqueue(tx, 'email.send', { emailId });
   const unsubscribe = unsubscribeTokens(jwtSecret);
   const notices = createNotices({

@@ -22,6 +22,8 @@ export interface MailMessage {
 /** How emails leave: one SMTP transport for the process, its connections pooled and reused. */
 export interface MailTransport {
   send(message: MailMessage): Promise<void>;
+  /** Connects and signs in as a send would, sending nothing: throws what a send would meet. */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -58,6 +60,9 @@ export function createMailTransport(mail: Config['mail']): MailTransport | null 
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         attachments: message.attachments,
       });
+    },
+    async verify() {
+      await transport.verify();
     },
     close: () => transport.close(),
   };
