@@ -150,6 +150,16 @@ export async function buildApp({ config, database, jwtSecret, logger, overrides 
   const streams = createEventStreams({ db, listener: database.listener, log: app.log });
   await streams.start();
   app.addHook('preClose', async () => streams.endAll());
+  // The operators' sign that this instance stopped hearing the database's notifications (its open
+  // streams end and reconnect, its callers are loaded afresh), and that it hears them again: both
+  // warnings, so that a log read at that level shows how long it lasted.
+  const { listener } = database;
+  const offGap = listener.onGap(() =>
+    listener.live
+      ? app.log.warn('live updates back: the database’s notifications are heard again')
+      : app.log.warn('live updates interrupted: the connection that hears the database’s notifications was lost'),
+  );
+  app.addHook('onClose', async () => offGap());
   app.addHook('onClose', async () => streams.stop());
   await app.register(cookie);
   await app.register(securityPlugin, { config, db });
