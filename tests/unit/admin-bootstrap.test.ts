@@ -158,6 +158,11 @@ describe('superadmin bootstrap (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
       await expect(demoteSuperadmin(database.db, 'owner@example.com', 'user', config.admin)).rejects.toThrow(
         /not a superadmin/,
       );
+      // Run without the server's ADMIN_EMAIL (an operator's shell): the last superadmin is kept, or no
+      // one could run the service until the next boot.
+      await expect(demoteSuperadmin(database.db, 'successor@example.com', 'admin', undefined)).rejects.toThrow(
+        /only superadmin/,
+      );
     });
   });
 });

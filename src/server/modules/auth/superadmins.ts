@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { CreatableRole } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema/index.js';
+import { type UserRow, users } from '../../db/schema/index.js';
 import { findUserByEmail, updateUser, usersWithRole } from './queries.js';
 
 /**
@@ -44,10 +45,17 @@ export async function demoteSuperadmin(
   if (admin && admin.email.trim().toLowerCase() === address) {
     throw new Error(`${address} is ADMIN_EMAIL: change ADMIN_EMAIL first, or every boot makes it a superadmin again`);
   }
-  const user = await findUserByEmail(db, address);
-  if (!user) throw new Error(`no account has the email ${address}`);
-  if (user.role !== 'superadmin') throw new Error(`${address} is not a superadmin (it is ${user.role})`);
-  const demoted = await updateUser(db, user.id, { role, tokenVersion: user.tokenVersion + 1 });
-  if (!demoted) throw new Error(`the account ${address} is gone`);
-  return demoted;
+  return db.transaction(async (tx) => {
+    // Every superadmin row locked: two demotions at once cannot each leave the other as the last.
+    const supers = await tx.select().from(users).where(eq(users.role, 'superadmin')).for('update');
+    const user = supers.find((u) => u.email === address) ?? (await findUserByEmail(tx, address));
+    if (!user) throw new Error(`no account has the email ${address}`);
+    if (user.role !== 'superadmin') throw new Error(`${address} is not a superadmin (it is ${user.role})`);
+    if (supers.length === 1) {
+      throw new Error(`${address} is the only superadmin: set ADMIN_EMAIL to its successor and restart first`);
+    }
+    const demoted = await updateUser(tx, user.id, { role, tokenVersion: user.tokenVersion + 1 });
+    if (!demoted) throw new Error(`the account ${address} is gone`);
+    return demoted;
+  });
 }
