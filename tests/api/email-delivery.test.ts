@@ -422,6 +422,34 @@ describe('the outgoing-email view and retries', () => {
     expect(await rowOf(row?.id ?? '')).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
+  it('the last try of an email a dead run still holds marks it failed, for Retry, not left queued', async () => {
+    // A process that died mid-send (a deploy, kill -9) leaves its email held until its lease ends;
+    // a job whose tries run out meanwhile used to leave it queued with no job to send it.
+    const customer = await signUp(t);
+    await bookAndPay(t, customer, draft);
+    await until(async () => (await rowsTo(customer.user.email))[0]?.status === 'sent');
+    const [row] = await rowsTo(customer.user.email);
+    const id = row?.id ?? '';
+    await t.database.db
+      .update(emails)
+      .set({ status: 'queued', sentAt: null, leaseUntil: new Date(Date.now() + 60_000) })
+      .where(eq(emails.id, id));
+    const log = pino({ level: 'silent' });
+    const deps = { db: t.database.db, transport: null, domain: 'remotefix.example', attachments: async () => null };
+    const context = { log, stopping: () => false };
+    // A try that is not the last leaves it for its retry.
+    await expect(deliverEmail(deps, id, { ...context, lastAttempt: false })).rejects.toThrow(/another run/);
+    expect(await rowOf(id)).toMatchObject({ status: 'queued' });
+    await expect(deliverEmail(deps, id, { ...context, lastAttempt: true })).rejects.toThrow(/another run/);
+    expect(await rowOf(id)).toMatchObject({ status: 'failed', lastError: expect.stringMatching(/did not finish/) });
+    // Listed as failed, and an admin's Retry sends it.
+    expect((await listed('failed')).map((e) => e.id)).toContain(id);
+    const before = inbox.received.length;
+    expect((await post(t, `/api/admin/emails/${id}/retry`, {}, admin.headers)).statusCode).toBe(200);
+    await until(async () => (await rowOf(id))?.status === 'sent');
+    await until(() => inbox.received.length > before);
+  });
+
   it('a password reset sent over SMTP is read by nobody in the app, and once sent its link is not kept', async () => {
     const s = await signUp(t);
     expect((await post(t, '/api/password/forgot', { email: s.user.email })).statusCode).toBe(202);

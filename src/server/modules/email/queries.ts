@@ -86,6 +86,17 @@ export const markAttemptFailed = (db: Db, id: string, error: string, last: boole
     .set({ status: last ? 'failed' : 'queued', lastError: error, leaseUntil: null })
     .where(eq(emails.id, id));
 
+/**
+ * `failed`, with why, for a queued email its job gave up on while another run held it (a run that
+ * died mid-send holds it until its lease ends): listed for the admins' Retry rather than left queued
+ * with no job. The lease stays, so a run still sending it is not raced.
+ */
+export const markGivenUpWhileHeld = (db: Db, id: string, error: string) =>
+  db
+    .update(emails)
+    .set({ status: 'failed', lastError: error })
+    .where(and(eq(emails.id, id), eq(emails.status, 'queued')));
+
 /** Without SMTP_URL (an email queued while it was set, retried after): kept, nothing sent. */
 export const markKept = (db: Db, id: string) =>
   db

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { EmailAttachmentRef, EmailRow } from '../../db/schema/index.js';
-import { claimEmail, findEmail, markAttemptFailed, markKept, markSent } from './queries.js';
+import { claimEmail, findEmail, markAttemptFailed, markGivenUpWhileHeld, markKept, markSent } from './queries.js';
 import { withheldResetEmail } from './reset-links.js';
 import type { MailAttachment, MailTransport } from './transport.js';
 
@@ -17,10 +17,14 @@ export interface SenderDeps {
 }
 
 /**
- * How long one send holds its email. Longer than a send can take (transport.ts SEND_TIMEOUTS) and as
- * long as the job's own expiry (jobs.ts): a run that died mid-send is retried only after both.
+ * How long one send holds its email. Longer than a send can take (transport.ts SEND_TIMEOUTS bound
+ * each step; one small email takes well under a minute even from a slow server) and as long as the
+ * job's own expiry (jobs.ts): a run that died mid-send is retried only after both, so no longer.
  */
-export const SEND_LEASE_SECONDS = 300;
+export const SEND_LEASE_SECONDS = 120;
+
+const HELD_ON_LAST_TRY =
+  'Its last try found another send of it under way that did not finish (a server stopped mid-send): retry it';
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
@@ -46,8 +50,12 @@ export async function deliverEmail(
   if (!email) {
     const row = await findEmail(db, emailId);
     if (!row) return { status: 'gone' };
-    // Held by a run still within its lease: this run fails, and its retry finds the outcome.
-    if (row.status === 'queued' || row.status === 'failed') throw new Error('this email is being sent by another run');
+    // Held by a run still within its lease: this run fails, and its retry finds the outcome. On the
+    // last try there is no retry: the row says so, for the admins' Retry.
+    if (row.status === 'queued' || row.status === 'failed') {
+      if (context.lastAttempt) await markGivenUpWhileHeld(db, row.id, HELD_ON_LAST_TRY);
+      throw new Error('this email is being sent by another run');
+    }
     return { status: row.status };
   }
   if (!deps.transport) {
