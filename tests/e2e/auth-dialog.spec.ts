@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { expect, expectNoA11yViolations, test } from './support/fixtures';
 import { loginButton, openLoginDialog, openSignupDialog, storedToken } from './support/auth';
 
 // The login dialog itself: its two modes, its checks before any call to the server, its focus
@@ -51,18 +51,18 @@ test.describe('login and signup', () => {
     );
   });
 
-  test('both modes of the dialog, with their error messages, have no serious a11y violations', async ({ page }) => {
+  test('both modes of the dialog, with their error messages, have no a11y violations', async ({ page }) => {
     await page.goto('/');
     const login = await openLoginDialog(page);
     await login.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(login.getByRole('alert')).toHaveCount(2);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
 
     await login.getByRole('button', { name: 'Create Account', exact: true }).click();
     const signup = page.getByRole('dialog', { name: 'Create Account' });
     await signup.getByRole('button', { name: 'Create Account', exact: true }).click();
     await expect(signup.getByRole('alert')).toHaveCount(4);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
   });
 
   test('signup and login validate empty fields without calling the server', async ({ page }) => {

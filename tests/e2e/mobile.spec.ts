@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MARKETING_PATHS, PAGE_META } from '../../src/shared/seo';
-import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { expect, expectNoA11yViolations, test } from './support/fixtures';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -37,7 +37,7 @@ test.describe('phone layout', () => {
     await expect(callNow).toHaveAttribute('href', /^tel:\+?\d{7,15}$/);
     await expect(m.getByRole('button', { name: 'Login' })).toBeVisible();
     await expect(m.getByRole('button', { name: 'Close menu' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
   });
 
   test('a menu link navigates and closes the menu', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, expectNoSeriousA11yViolations, loginInBrowser, test } from './support/fixtures';
+import { expect, expectNoA11yViolations, loginInBrowser, test } from './support/fixtures';
 import { ticketCard } from './support/customer';
 import { bookTicketViaApi, openAdmin, openTab, revealTicketRow, runId } from './support/staff';
 
@@ -17,7 +17,7 @@ test.describe('ticket numbers and receipts', () => {
     const download = card.getByRole('button', { name: /^Download receipt RF\/\d{4}-\d{2}\/\d{6}$/ });
     await expect(download).toBeVisible();
     await expect(card.getByText(/Booking fee · ₹99/)).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
 
     const saving = page.waitForEvent('download');
     await download.click();

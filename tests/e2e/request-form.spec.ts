@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, expectToast, test, toast } from './support/fixtures';
+import { expect, expectNoA11yViolations, expectToast, test, toast } from './support/fixtures';
 
 const CONTACT_API = '**/api/contact/add';
 
@@ -142,7 +142,7 @@ test.describe('public request form', () => {
     await expect(f.name).toHaveAccessibleDescription('Name is required');
     await expect(f.sub).toHaveAccessibleDescription('Choose a subcategory');
     await expect(f.name).toBeFocused();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
 
     await page.waitForTimeout(300);
     expect(posts).toHaveLength(0);

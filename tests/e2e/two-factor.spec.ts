@@ -2,7 +2,7 @@
 // page (QR code, the key to type in, a code to confirm, recovery codes shown once), then signs in with
 // the password and a code from the app; an admin turns it off again from All Users. The codes are
 // worked out here from the secret the page shows, as an authenticator app would.
-import { expect, expectNoSeriousA11yViolations, expectToast, loginInBrowser, test } from './support/fixtures';
+import { expect, expectNoA11yViolations, expectToast, loginInBrowser, test } from './support/fixtures';
 import { codeFor, header, loginButton, openLoginDialog, storedToken } from './support/auth';
 import { apiLogin, createEngineerViaApi, openAdmin, openTab, reveal } from './support/staff';
 
@@ -29,7 +29,7 @@ test('an engineer turns on two-factor sign-in and signs in with a code; an admin
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
   const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{26,}$/);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   await page.getByLabel('Code from the app').fill(await codeFor(secret));
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();

@@ -41,6 +41,7 @@ export function TicketConversationPage({
     const missing = ticket.error instanceof ApiError && [403, 404, 400].includes(ticket.error.status);
     return (
       <div className="mx-auto flex w-full max-w-3xl flex-col items-start gap-4 px-4 py-6 sm:py-8">
+        <h1 className="text-2xl font-bold tracking-tight">{missing ? 'Ticket not found' : 'Ticket'}</h1>
         <div className="w-full">
           <ErrorState
             message={missing ? 'This ticket does not exist or is not yours.' : 'Could not load the ticket.'}
