@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { User } from '../../src/shared/contracts/auth';
 import {
   E2E_ADMIN,
+  contrastRatio,
   expect,
   expectNoA11yViolations,
   expectToast,
@@ -36,6 +37,19 @@ test.describe('customer dashboard and booking form', () => {
     const f = await openBookingForm(page);
     await expect(page.getByRole('heading', { name: 'Book a New Ticket' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'New Ticket' })).toHaveCount(0);
+
+    // A field's edge is what shows where to type or choose: 3:1 against the card (WCAG 1.4.11).
+    for (const field of [f.main, f.description]) {
+      const edge = await field.evaluate((el) => getComputedStyle(el).borderTopColor);
+      expect(await contrastRatio(page, edge, 'white')).toBeGreaterThanOrEqual(3);
+    }
+    // A select is white with its chevron (a class merge once dropped one for the other).
+    expect(
+      await f.main.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return [style.backgroundColor, style.backgroundImage.startsWith('url("data:image/svg+xml')];
+      }),
+    ).toEqual(['rgb(255, 255, 255)', true]);
 
     // Issue Type waits for a category.
     await expect(f.main).toHaveValue('');

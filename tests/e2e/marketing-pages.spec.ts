@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SEED_CATALOGUE } from '../../src/server/modules/catalogue/seed';
 import { PAGE_META } from '../../src/shared/seo';
-import { expect, expectNoA11yViolations, test } from './support/fixtures';
+import { contrastRatio, expect, expectNoA11yViolations, gradientSamples, test } from './support/fixtures';
 import { PAGES } from './support/marketing';
 
 // What each marketing page says and links to. How the pages load (rendered by the server, made
@@ -52,6 +52,23 @@ test.describe('marketing pages', () => {
       await expectNoA11yViolations(page);
     });
   }
+
+  // axe leaves a text on a gradient for a person to judge: this is that judgement, along the whole
+  // width of the hero buttons (WCAG 1.4.3: 4.5:1 for their 16 to 18 px text).
+  test('the gradient buttons’ white text reads at 4.5:1 from one end to the other', async ({ page }) => {
+    for (const [path, button] of [
+      ['/', page.getByRole('button', { name: 'Start Remote Session' })],
+      ['/', page.getByRole('button', { name: 'Submit Request' })],
+      ['/service', page.getByRole('main').getByRole('link', { name: 'Request a repair' })],
+    ] as const) {
+      await page.goto(path);
+      await expect(button).toBeVisible();
+      const text = await button.evaluate((el) => getComputedStyle(el).color);
+      for (const background of await gradientSamples(button)) {
+        expect(await contrastRatio(page, text, background), `${path}: ${background}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
 
   test('every marketing page has a distinct title', () => {
     const titles = PAGES.map((p) => titleOf(p.path));

@@ -2,7 +2,15 @@ import type { Locator, Page } from '@playwright/test';
 import { completedTicketViaApi } from './support/completed-ticket';
 import { ticketCard } from './support/customer';
 import { ownPages } from './support/own-pages';
-import { expect, expectNoA11yViolations, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
+import {
+  expect,
+  contrastRatio,
+  expectNoA11yViolations,
+  expectToast,
+  loginInBrowser,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
 import {
   adminToken,
   apiLogin,
@@ -114,6 +122,16 @@ test.describe('rating a completed repair', () => {
     const form = ratingForm(page);
     await expect(form.getByRole('radio', { name: '1 star' })).toBeFocused();
     await expectNoA11yViolations(page);
+    // The stars are the control: each outline, chosen or not, stands out 3:1 from the card (WCAG 1.4.11).
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(form.getByRole('radio', { name: '3 stars' })).toBeChecked();
+    const outlines = await form
+      .locator('label svg')
+      .evaluateAll((stars) => stars.map((star) => getComputedStyle(star).stroke));
+    expect(new Set(outlines).size, 'chosen and not chosen look different').toBe(2);
+    for (const outline of outlines) expect(await contrastRatio(page, outline, 'white')).toBeGreaterThanOrEqual(3);
+    await form.getByRole('radio', { name: '1 star' }).focus();
 
     // The arrow keys move along the stars, as in any radio group.
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');

@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, test } from './support/fixtures';
+import { contrastRatio, expect, expectNoA11yViolations, test } from './support/fixtures';
 import { bookTicketViaApi, openAdmin, recordRequests, runId } from './support/staff';
 
 const openReports = async (page: import('@playwright/test').Page) => {
@@ -25,6 +25,24 @@ test.describe('the Reports tab', () => {
     await expect(panel.locator('.recharts-surface').first()).toBeVisible();
     expect(charts.length).toBeGreaterThan(0);
     await expectNoA11yViolations(page);
+
+    // Each chart, reachable by keyboard, is named by its title; its legend's words read at 4.5:1 and
+    // its bars and lines stand out 3:1 from the card (WCAG 1.4.3 and 1.4.11), which axe cannot judge.
+    for (const name of ['Bookings and revenue per day', 'Tickets by status', 'Minutes to assign and to complete']) {
+      await expect(panel.getByRole('application', { name })).toBeVisible();
+    }
+    const legendTexts = await panel
+      .locator('.recharts-legend-item-text')
+      .evaluateAll((items) => items.map((item) => getComputedStyle(item).color));
+    expect(legendTexts.length).toBeGreaterThan(0);
+    for (const colour of legendTexts) expect(await contrastRatio(page, colour, 'white')).toBeGreaterThanOrEqual(4.5);
+    const marks = await panel
+      .locator('.recharts-bar-rectangle path, .recharts-line-curve')
+      .evaluateAll((paths) => [
+        ...new Set(paths.map((p) => getComputedStyle(p)[p.getAttribute('fill') === 'none' ? 'stroke' : 'fill'])),
+      ]);
+    expect(marks.length).toBeGreaterThan(1);
+    for (const colour of marks) expect(await contrastRatio(page, colour, 'white'), colour).toBeGreaterThanOrEqual(3);
   });
 
   test('a range with nothing in it shows an empty state, and a reversed range says why', async ({ page, request }) => {

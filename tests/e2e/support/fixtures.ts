@@ -96,6 +96,49 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/**
+ * The WCAG 2 contrast ratio of two CSS colours as Chromium paints them: each is resolved by the page
+ * (any syntax it reads: oklch, color-mix, ...), drawn on a canvas and read back as sRGB. For what axe
+ * cannot judge: a text on a gradient, or a control's border and a star's outline (WCAG 1.4.11).
+ */
+export async function contrastRatio(page: Page, a: string, b: string): Promise<number> {
+  return page.evaluate(
+    ([x, y]) => {
+      const probe = document.createElement('span');
+      document.body.append(probe);
+      const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+      if (!canvas) throw new Error('no canvas');
+      const luminance = (colour: string) => {
+        probe.style.color = colour;
+        canvas.clearRect(0, 0, 1, 1);
+        canvas.fillStyle = getComputedStyle(probe).color;
+        canvas.fillRect(0, 0, 1, 1);
+        const [r = 0, g = 0, b = 0] = [...canvas.getImageData(0, 0, 1, 1).data].map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const [l1, l2] = [luminance(x), luminance(y)].sort((m, n) => n - m) as [number, number];
+      probe.remove();
+      return (l1 + 0.05) / (l2 + 0.05);
+    },
+    [a, b] as const,
+  );
+}
+
+/**
+ * Eleven colours along an element's background gradient, first stop to last, mixed in oklab as
+ * Tailwind's gradients are: what a text on it is read against, from one end to the other.
+ */
+export async function gradientSamples(element: Locator): Promise<string[]> {
+  const image = await element.evaluate((el) => getComputedStyle(el).backgroundImage);
+  const stops = image.match(/(?:oklch|oklab|rgba?|color)\([^)]*\)/g) ?? [];
+  const [from, to] = [stops[0], stops.at(-1)];
+  if (!from || !to || stops.length < 2) throw new Error(`no gradient on the element: ${image}`);
+  return Array.from({ length: 11 }, (_, i) => `color-mix(in oklab, ${from}, ${to} ${i * 10}%)`);
+}
+
 /** A toast (sonner) in the notifications region, by its text. */
 export const toast = (page: Page, text: string | RegExp) =>
   page

@@ -9,7 +9,7 @@ function Stars({ score, className = 'size-4' }: { score: number; className?: str
   return (
     <span className="inline-flex shrink-0" aria-hidden="true">
       {RATING_SCORES.map((s) => (
-        <Star key={s} className={cn(className, s <= score ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} />
+        <Star key={s} className={cn(className, s <= score ? 'fill-amber-400 text-amber-600' : 'text-slate-500')} />
       ))}
     </span>
   );

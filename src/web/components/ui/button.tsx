@@ -19,7 +19,7 @@ export const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-indigo-200',
         ghost: 'text-foreground hover:bg-muted',
         link: 'text-primary underline-offset-4 hover:underline px-0',
-        hero: 'bg-gradient-to-r from-blue-600 to-cyan-500 text-white shadow-glow hover:brightness-110 hover:-translate-y-0.5',
+        hero: 'bg-gradient-to-r from-blue-600 to-cyan-700 text-white shadow-glow hover:brightness-90 hover:-translate-y-0.5',
         tech: 'bg-navy text-cyan-300 border border-cyan-500/40 font-mono hover:bg-slate-900 hover:border-cyan-400',
         glass: 'bg-white/10 text-white border border-white/25 backdrop-blur-md hover:bg-white/20',
       },

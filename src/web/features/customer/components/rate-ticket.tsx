@@ -59,7 +59,7 @@ export function RateTicket({ ticket, autoFocus = false }: { ticket: Ticket; auto
               />
               <Star
                 aria-hidden="true"
-                className={s <= score ? 'size-7 fill-amber-400 text-amber-400' : 'size-7 text-slate-300'}
+                className={s <= score ? 'size-7 fill-amber-400 text-amber-600' : 'size-7 text-slate-500'}
               />
               <span className="sr-only">
                 {s} {s === 1 ? 'star' : 'stars'}

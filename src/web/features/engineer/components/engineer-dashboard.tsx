@@ -80,7 +80,7 @@ function OwnRating() {
   if (!rating || rating.average === null) return null;
   return (
     <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-700">
-      <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+      <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-600" />
       Your average rating: {rating.average.toFixed(1)} / 5 ({rating.count} {rating.count === 1 ? 'rating' : 'ratings'})
     </p>
   );
