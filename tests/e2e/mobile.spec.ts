@@ -40,6 +40,28 @@ test.describe('phone layout', () => {
     await expectNoA11yViolations(page);
   });
 
+  // 1366 × 768 at 200% zoom leaves 683 × 384 CSS pixels (WCAG 1.4.10), like a phone on its side:
+  // the menu is taller than that, and what is below the fold must still be reachable.
+  test('on a short screen the menu scrolls to its last item, by keyboard and by wheel', async ({ page }) => {
+    await page.setViewportSize({ width: 683, height: 384 });
+    await page.goto('/');
+    const m = await openMenu(page);
+    const login = m.getByRole('button', { name: 'Login' });
+    await expect(login).not.toBeInViewport();
+    for (let i = 0; i < 12 && !(await login.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(login).toBeFocused();
+    await expect(login).toBeInViewport();
+
+    await page.keyboard.press('Escape');
+    const again = await openMenu(page);
+    const box = await again.boundingBox();
+    await page.mouse.move((box?.x ?? 0) + 100, 200);
+    await page.mouse.wheel(0, 600);
+    await expect(again.getByRole('button', { name: 'Login' })).toBeInViewport();
+  });
+
   test('a menu link navigates and closes the menu', async ({ page }) => {
     await page.goto('/');
     const m = await openMenu(page);

@@ -23,7 +23,8 @@ export default function MobileMenu({ open, onOpenChange, trigger }: Props) {
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 lg:hidden" />
         <DialogPrimitive.Content
-          className="fixed inset-x-0 top-0 z-50 rounded-b-2xl bg-white p-4 pb-6 shadow-2xl lg:hidden"
+          // Scrolls when taller than the screen (a phone on its side, a page zoomed to 200%).
+          className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto rounded-b-2xl bg-white p-4 pb-6 shadow-2xl lg:hidden"
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
             const el = trigger.current;
