@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_ADMIN, expect, expectNoA11yViolations, expectToast, test } from './support/fixtures';
+import {
+  E2E_ADMIN,
+  expect,
+  expectNoA11yViolations,
+  expectToast,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
 import {
   adminToken,
   apiLogin,
@@ -7,6 +15,7 @@ import {
   bookTicketViaApi,
   createEngineerViaApi,
   openAdmin,
+  openTab,
   reveal,
   runId,
   SERVICE,
@@ -118,6 +127,34 @@ test.describe('admin on a phone', () => {
 
       await expectNoA11yViolations(page);
     });
+  });
+
+  test('a long email address stays inside the All Users dialogs that name it', async ({ page, request }) => {
+    const run = runId();
+    const customer = await signUpViaApi(request, {
+      name: `Long Address ${run}`,
+      email: uniqueEmail(`averylongaddressatacompany${run}`),
+    });
+    await openAdmin(page, request);
+    const panel = await openTab(page, 'All Users');
+    await panel.getByRole('searchbox', { name: 'Search' }).fill(customer.user.email);
+    const card = panel.getByRole('list', { name: 'All users' }).getByRole('listitem');
+    await expect(card).toHaveCount(1);
+    for (const [button, dialogName] of [
+      [`Change role of Long Address ${run}`, `Change the role of Long Address ${run}`],
+      [`Suspend Long Address ${run}`, `Suspend Long Address ${run}?`],
+    ]) {
+      await card.getByRole('button', { name: button }).click();
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await expect(dialog).toContainText(customer.user.email.slice(0, 30));
+      const fits = await dialog.evaluate((el) =>
+        [el, ...el.querySelectorAll('p')].every((part) => part.scrollWidth <= part.clientWidth),
+      );
+      expect(fits, `${dialogName}: nothing runs past the dialog's edge`).toBe(true);
+      expect(await pageFitsWidth(page)).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
   });
 
   test('All Tickets shows cards with every field, and their Assign and Update controls work', async ({

@@ -41,7 +41,8 @@ export function DialogContent({
         }}
         {...rest}
       >
-        <div className="mb-5 pr-8">
+        {/* A long word (an email address in a confirmation) breaks rather than running off a phone. */}
+        <div className="mb-5 pr-8 wrap-break-word">
           <DialogPrimitive.Title className="text-xl font-bold tracking-tight">{title}</DialogPrimitive.Title>
           {description && (
             <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">
