@@ -141,7 +141,7 @@ test.describe('login and signup', () => {
       expect(await page.locator('[data-sonner-toast]', { hasText: 'Invalid credentials' }).count()).toBe(0);
     });
 
-    test('signing up with an email that is taken shows the server message', async ({ page, request }) => {
+    test('signing up with an email that is taken says so under the Email field', async ({ page, request }) => {
       const existing = await signUpViaApi(request);
       await page.goto('/');
       const dialog = await openSignupDialog(page);
@@ -153,7 +153,12 @@ test.describe('login and signup', () => {
       await dialog.getByRole('button', { name: 'Create Account', exact: true }).click();
       expect((await response).status()).toBe(409);
 
-      await expectToast(page, 'An account with this email already exists', 'error');
+      // Under the field it is about, where it stays until it is changed (a toast went after 4 seconds).
+      const email = dialog.getByLabel('Email');
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expect(email).toHaveAccessibleDescription('An account with this email already exists');
+      await expect(email).toBeFocused();
+      await expect(toast(page, 'An account with this email already exists')).toHaveCount(0);
       await expect(dialog).toBeVisible();
       expect(await storedToken(page)).toBeNull();
     });

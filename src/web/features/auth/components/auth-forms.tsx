@@ -204,6 +204,9 @@ function SignupForm({ onDone, carry }: { onDone(): void; carry: EmailCarry }) {
         const message = authError(err);
         // Too easy to guess (only the server can tell): said under the field, like the form's own rules.
         if (isPasswordRefusal(message)) form.setError('password', { message }, { shouldFocus: true });
+        // So is an email that belongs to another account.
+        else if (err instanceof ApiError && err.status === 409)
+          form.setError('email', { message }, { shouldFocus: true });
         else toast.error(message);
       },
     ),
