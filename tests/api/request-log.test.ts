@@ -147,6 +147,13 @@ describe('urlForLog', () => {
     ['/x?code=', '/x?code=[redacted]'],
     ['/api/admin/users?q=98765%2043210&limit=20', '/api/admin/users?q=[redacted]&limit=20'],
     ['/x?qq=1&q2=2', '/x?qq=1&q2=2'],
+    // The same names written otherwise: the server reads %71 as q, and a log must not keep what a
+    // client sends as q[] either.
+    ['/api/admin/users?%71=priya%40example.com&limit=20', '/api/admin/users?%71=[redacted]&limit=20'],
+    ['/x?%54oken=abc', '/x?%54oken=[redacted]'],
+    ['/x?q[]=priya&q[0]=sharma&q%5B%5D=98765', '/x?q[]=[redacted]&q[0]=[redacted]&q%5B%5D=[redacted]'],
+    ['/x?%E0%A4%A=1&q=2', '/x?%E0%A4%A=1&q=[redacted]'],
+    ['/x?q&a=1', '/x?q&a=1'],
   ])('%s → %s', (url, expected) => {
     expect(urlForLog(url)).toBe(expected);
   });

@@ -7,11 +7,41 @@ import type { FastifyRequest } from 'fastify';
  * and state of its callback, and what an admin searches for (`q`: a customer's name, email or phone).
  * A log is read by more people than the account's owner.
  */
-const SECRET_PARAMS = ['token', 'code', 'state', 'q'];
-const SECRET_IN_QUERY = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&#]*`, 'gi');
+const SECRET_PARAMS = new Set(['token', 'code', 'state', 'q']);
 
-/** The address as it may be logged: those parameters' values replaced. */
-export const urlForLog = (url: string) => (url.includes('?') ? url.replace(SECRET_IN_QUERY, '$1[redacted]') : url);
+/**
+ * A parameter's name as it is matched: percent-decoded (the server reads `%71` as `q`), without a
+ * `[…]` suffix (`q[]`, `q[0]`), in lower case.
+ */
+function paramName(raw: string): string {
+  let name = raw;
+  if (name.includes('%') || name.includes('+')) {
+    try {
+      name = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      // Not valid percent-encoding: matched as sent.
+    }
+  }
+  const bracket = name.indexOf('[');
+  return (bracket < 0 ? name : name.slice(0, bracket)).toLowerCase();
+}
+
+/** The address as it may be logged: those parameters' values replaced, however their names are written. */
+export function urlForLog(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const hash = url.indexOf('#', start);
+  const end = hash < 0 ? url.length : hash;
+  const query = url
+    .slice(start + 1, end)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      return eq >= 0 && SECRET_PARAMS.has(paramName(part.slice(0, eq))) ? `${part.slice(0, eq)}=[redacted]` : part;
+    })
+    .join('&');
+  return `${url.slice(0, start + 1)}${query}${url.slice(end)}`;
+}
 
 /** Fastify's request log line (its default fields), with the address made safe to keep. */
 export function requestForLog(request: FastifyRequest) {
