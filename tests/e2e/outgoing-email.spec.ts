@@ -37,6 +37,23 @@ test('a booking confirmation’s preview lists the receipt it carries, and downl
   expect(download.suggestedFilename()).toMatch(/^RF-\d{4}-\d{2}-\d{6}\.pdf$/);
 });
 
+test('an email with a long unbroken link or path in it fits a phone’s screen', async ({ page, request }) => {
+  // What customers paste: a shared-drive link or a Windows path, with no space to break at.
+  const pasted = `C:\\Users\\Meera\\AppData\\Local\\Temp\\${'setup_installer_x64_v2.3.1'.repeat(5)}.exe`;
+  const { customer } = await bookTicketViaApi(request, `Installer fails: ${pasted}`);
+  const headers = auth(await adminToken(request));
+  const listed = await request.get(`/api/admin/emails?q=${encodeURIComponent(customer.user.email)}`, { headers });
+  const { emails } = (await listed.json()) as { emails: { id: string; subject: string }[] };
+  const booking = emails.find((e) => e.subject.startsWith('Booking confirmed'));
+  const { email } = (await (await request.get(`/api/admin/emails/${booking?.id}`, { headers })).json()) as {
+    email: { html: string };
+  };
+  expect(email.html).toContain('setup_installer_x64_v2.3.1');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setContent(email.html);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test('an optional email’s unsubscribe link: the page asks, then turns that kind of email off', async ({
   page,
   request,

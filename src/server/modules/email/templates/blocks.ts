@@ -136,7 +136,7 @@ export function renderEmail(content: EmailContent, brand: Brand, unsubscribe?: U
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;background:${COLOR.page}"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;max-width:560px;background:#ffffff;border:1px solid ${COLOR.border};border-radius:12px">
 <tr><td style="padding:20px 28px;border-bottom:1px solid ${COLOR.border}"><a href="${escapeHtml(brand.publicUrl)}" style="color:${COLOR.primary};font-size:20px;font-weight:800;text-decoration:none">${escapeHtml(brand.productName)}</a></td></tr>
-<tr><td style="padding:28px">
+<tr><td style="padding:28px;overflow-wrap:anywhere;word-break:break-word">
 <h1 style="margin:0 0 20px;font-size:22px;line-height:1.3">${escapeHtml(content.heading)}</h1>
 ${content.blocks.map(blockHtml).join('\n')}
 </td></tr>
