@@ -122,6 +122,7 @@ describe('the emails of a ticket, received over SMTP', () => {
     const toEngineer = await inbox.waitFor(
       (m) => m.to.includes(engineer.user.email) && m.subject === `New ticket for you: ${number}`,
     );
+    expect(toCustomer.text).toContain('When the work starts, the ₹299 in-progress fee is due');
     expect(toEngineer.text).toContain('Meera Customer');
     for (const mail of [toCustomer, toEngineer]) {
       expect(mail.html).toContain(number);
@@ -180,6 +181,49 @@ describe('the emails of a ticket, received over SMTP', () => {
     expect(linksIn(completed, PUBLIC_URL)).toContain(`${PUBLIC_URL}/tickets/${ticket.id}?rate=1`);
     // One fee notice for the ticket however its status moves.
     expect((await rowsTo(customer.user.email)).filter((r) => r.kind === 'fee-due')).toHaveLength(1);
+  });
+
+  it('the assigned email tells the fee as it stands; a ticket an admin closes is not the engineer’s work', async () => {
+    const { customer, ticket } = await bookedTicket('Kavya Customer');
+    const second = await signUp(t, { name: 'Ravi Second' }, 'engineer');
+    const number = ticket.number;
+    const assigned = (engineerName: string) =>
+      inbox.waitFor(
+        (m) => m.to.includes(customer.user.email) && m.subject === `${number}: ${engineerName} is your engineer`,
+      );
+    // In progress before anyone is on it: once assigned, the fee is due now, not "when the work starts".
+    expect(
+      (await patch(t, `/api/admin/tickets/${ticket.id}`, { status: 'in-progress' }, admin.headers)).statusCode,
+    ).toBe(200);
+    const assign = { engineerId: engineer.user.id };
+    expect((await patch(t, `/api/admin/tickets/${ticket.id}/assign`, assign, admin.headers)).statusCode).toBe(200);
+    const first = await assigned('Esha Engineer');
+    expect(first.text).toContain('The work has started: the ₹299 in-progress fee is due now.');
+    expect(first.text).not.toContain('When the work starts');
+
+    // Paid, then handed to another engineer: nothing is owed, and the email says so.
+    const order = await post(
+      t,
+      '/order-inprogress',
+      { amount: 29900, currency: 'INR', ticketId: ticket.id },
+      customer.headers,
+    );
+    expect(order.statusCode, order.body).toBe(201);
+    const paid = await verify(t, customer, await testCheckoutPay(t, customer, (order.json() as { id: string }).id));
+    expect(paid.statusCode, paid.body).toBe(200);
+    const reassign = { engineerId: second.user.id, replaces: engineer.user.id };
+    expect((await patch(t, `/api/admin/tickets/${ticket.id}/assign`, reassign, admin.headers)).statusCode).toBe(200);
+    const again = await assigned('Ravi Second');
+    expect(again.text).toContain('Your ₹299 in-progress fee is paid');
+    expect(again.text).not.toMatch(/is due/);
+
+    // An admin closes it: the email says the ticket is complete, not that Ravi completed it.
+    expect((await patch(t, `/api/admin/tickets/${ticket.id}`, { status: 'completed' }, admin.headers)).statusCode).toBe(
+      200,
+    );
+    const completed = await inbox.waitFor((m) => m.to.includes(customer.user.email) && /is complete/.test(m.subject));
+    expect(completed.text).toContain(`Your ticket ${number} is complete.`);
+    expect(completed.text).not.toContain('Ravi Second');
   });
 
   it('a public repair request: to SUPPORT_EMAIL, replying to the visitor, every value escaped in the HTML', async () => {

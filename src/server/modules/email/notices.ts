@@ -70,7 +70,11 @@ export interface Notices {
   feeDue(tx: Db, ticketId: string): Promise<void>;
   /** The in-progress fee paid by `payment` (always sent, with its receipt attached). */
   feePaid(tx: Db, ticketId: string, payment: { orderId: string; paymentId: string }): Promise<void>;
-  ticketCompleted(tx: Db, ticketId: string): Promise<void>;
+  /**
+   * `by`: who completed it. An admin can close a ticket its engineer never worked on: that email
+   * does not credit the engineer.
+   */
+  ticketCompleted(tx: Db, ticketId: string, by: 'engineer' | 'admin'): Promise<void>;
   /**
    * A message posted on the ticket (the conversation calls this in the transaction that posts it): to
    * its customer (not for a staff note) and its engineer, never the author, at most once per ticket
@@ -192,6 +196,7 @@ export function createNotices({
       const t = await partiesOf(tx, ticketId);
       if (!t.engineer) return;
       const engineer = t.engineer;
+      const feePaid = await inProgressFeePaid(tx, ticketId);
       await optional(
         tx,
         'ticketUpdates',
@@ -200,6 +205,7 @@ export function createNotices({
           name: t.customer.name,
           engineerName: engineer.name,
           ticket: facts(t),
+          fee: feePaid ? 'paid' : t.status === 'in-progress' ? 'due' : 'later',
           url: links.ticket(t.id),
         }),
         { ticketId: t.id, kind: 'engineer-assigned' },
@@ -256,7 +262,7 @@ export function createNotices({
       });
     },
 
-    async ticketCompleted(tx, ticketId) {
+    async ticketCompleted(tx, ticketId, by) {
       const t = await partiesOf(tx, ticketId);
       await optional(
         tx,
@@ -264,7 +270,7 @@ export function createNotices({
         t.customer,
         ticketCompletedEmail({
           name: t.customer.name,
-          engineerName: t.engineer?.name ?? null,
+          engineerName: by === 'engineer' ? (t.engineer?.name ?? null) : null,
           ticket: facts(t),
           remarks: t.remarks,
           rateUrl: links.rate(t.id),

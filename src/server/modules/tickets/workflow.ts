@@ -44,7 +44,7 @@ export async function changeStatus(db: Db, notices: Notices, actor: UserRow, tic
       detail: { from: ticket.status, to: status },
     });
     if (status === 'in-progress' && ticket.engineerId) await notices.feeDue(tx, ticketId);
-    if (status === 'completed') await notices.ticketCompleted(tx, ticketId);
+    if (status === 'completed') await notices.ticketCompleted(tx, ticketId, 'admin');
   });
   return staffView(db, ticketId, actor);
 }
@@ -134,7 +134,7 @@ export async function completeTicket(db: Db, notices: Notices, engineer: UserRow
       kind: 'completed',
       detail: { from: ticket.status, remarks },
     });
-    await notices.ticketCompleted(tx, ticketId);
+    await notices.ticketCompleted(tx, ticketId, 'engineer');
   });
   return staffView(db, ticketId, engineer);
 }

@@ -48,14 +48,19 @@ export function bookingConfirmedEmail(input: {
   };
 }
 
-/** To the customer: an engineer is on the ticket. */
+/**
+ * To the customer: an engineer is on the ticket. `fee`: where the in-progress fee stands, as the
+ * customer must read it (a reassignment can come after it is paid, or once the work has started).
+ */
 export function engineerAssignedCustomerEmail(input: {
   name: string;
   engineerName: string;
   ticket: TicketFacts;
+  fee: 'later' | 'due' | 'paid';
   url: string;
 }): EmailContent {
   const number = ticketNumberLabel(input.ticket.number);
+  const fee = formatRupees(IN_PROGRESS_FEE_PAISE);
   return {
     subject: `${number}: ${input.engineerName} is your engineer`,
     preheader: `${input.engineerName} has been assigned to your ticket ${number}.`,
@@ -65,7 +70,11 @@ export function engineerAssignedCustomerEmail(input: {
       p(strong(input.engineerName), ` has been assigned to your ticket `, strong(number), '.'),
       details(ticketRows(input.ticket)),
       p(
-        `When the work starts, the ${formatRupees(IN_PROGRESS_FEE_PAISE)} in-progress fee is due; once it is paid you see your engineer's contact details on the ticket.`,
+        input.fee === 'paid'
+          ? `Your ${fee} in-progress fee is paid: your engineer's contact details are on the ticket while the work is in progress.`
+          : input.fee === 'due'
+            ? `The work has started: the ${fee} in-progress fee is due now. Once it is paid you see your engineer's contact details on the ticket.`
+            : `When the work starts, the ${fee} in-progress fee is due; once it is paid you see your engineer's contact details on the ticket.`,
       ),
       button('View your ticket', input.url),
     ],
