@@ -138,6 +138,14 @@ describe('POST /api/signup', () => {
     expect((await post('/api/signup', signupBody({ password: 'correct horse battery' }))).statusCode).toBe(201);
   });
 
+  // A name is one line in every email, receipt and list that shows it: a line break in it makes
+  // text that reads as separate lines ("Bcc: …") in what staff are sent.
+  it('refuses a name with a line break or a tab with 400, saying so', async () => {
+    for (const name of ['Neha\r\nBcc: victim@example.org', 'Neha\nSharma', 'Neha\tSharma']) {
+      expectError(await post('/api/signup', signupBody({ name })), 400, 'Name must be on one line');
+    }
+  });
+
   it('refuses an invalid phone number with 400', async () => {
     expectError(await post('/api/signup', signupBody({ phone: 'call me maybe' })), 400, /phone/i);
   });

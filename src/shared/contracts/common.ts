@@ -50,7 +50,11 @@ export const requiredText = (
 /** A required reference to a record, with the form's own wording when it is missing. */
 export const requiredId = (missing: string) => z.string({ message: missing }).trim().min(1, missing).pipe(idSchema);
 
-export const nameField = requiredText('Name', LIMITS.nameMax);
+/** A person's name: one line, as every email, receipt and list shows it (a line break could fake one). */
+export const nameField = requiredText('Name', LIMITS.nameMax).refine(
+  (s) => !/[\t\r\n]/.test(s),
+  'Name must be on one line',
+);
 
 export const emailField = z
   .string({ message: 'Email is required' })
