@@ -329,7 +329,18 @@ describe('notification settings', () => {
     const token = new URL(oneClick).searchParams.get('token') ?? '';
 
     // The confirm page's question changes nothing.
-    expect((await get(t, url)).json()).toEqual({ topic: 'ticketUpdates', email: customer.user.email, on: true });
+    expect((await get(t, url)).json()).toEqual({
+      topic: 'ticketUpdates',
+      email: customer.user.email,
+      on: true,
+      engineer: false,
+    });
+    // The engineer's own link says it is an engineer's: the page speaks of an engineer's emails.
+    const toEngineer = await inbox.waitFor(
+      (m) => m.to.includes(engineer.user.email) && m.subject === `New ticket for you: ${ticket.number}`,
+    );
+    const engineerLink = toEngineer.header('list-unsubscribe').slice(1 + PUBLIC_URL.length, -1);
+    expect((await get(t, engineerLink)).json()).toMatchObject({ email: engineer.user.email, engineer: true });
     expect((await get(t, '/api/profile/notifications', customer.headers)).json()).toMatchObject({
       ticketUpdates: true,
     });
@@ -346,14 +357,24 @@ describe('notification settings', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ topic: 'ticketUpdates', email: customer.user.email, on: false });
+    expect(res.json()).toEqual({ topic: 'ticketUpdates', email: customer.user.email, on: false, engineer: false });
     expect((await get(t, '/api/profile/notifications', customer.headers)).json()).toEqual({
       ticketUpdates: false,
       messages: true,
     });
     // Again: no change, same answer; the link's page can say it is off already.
-    expect((await post(t, url, {})).json()).toEqual({ topic: 'ticketUpdates', email: customer.user.email, on: false });
-    expect((await get(t, url)).json()).toEqual({ topic: 'ticketUpdates', email: customer.user.email, on: false });
+    expect((await post(t, url, {})).json()).toEqual({
+      topic: 'ticketUpdates',
+      email: customer.user.email,
+      on: false,
+      engineer: false,
+    });
+    expect((await get(t, url)).json()).toEqual({
+      topic: 'ticketUpdates',
+      email: customer.user.email,
+      on: false,
+      engineer: false,
+    });
   });
 });
 

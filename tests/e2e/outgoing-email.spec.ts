@@ -91,3 +91,34 @@ test('an optional email’s unsubscribe link: the page asks, then turns that kin
   await expect(page.getByRole('status')).toContainText(`${customer.user.email} already gets no ticket update emails`);
   await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
 });
+
+test('an engineer’s unsubscribe link speaks of an engineer’s emails and where to turn them back on', async ({
+  page,
+  request,
+}) => {
+  const { ticket } = await bookTicketViaApi(request, `Engineer unsubscribe ${runId()}`);
+  const engineer = await createEngineerViaApi(request, `Engineer ${runId()}`);
+  const admin = auth(await adminToken(request));
+  const assign = { engineerId: engineer.user.id };
+  expect(
+    (await request.patch(`/api/admin/tickets/${ticket.id}/assign`, { headers: admin, data: assign })).status(),
+  ).toBe(200);
+  const listed = await request.get(`/api/admin/emails?q=${encodeURIComponent(engineer.user.email)}`, {
+    headers: admin,
+  });
+  const { emails } = (await listed.json()) as { emails: { id: string; subject: string }[] };
+  const kept = emails.find((e) => e.subject.startsWith('New ticket for you'));
+  const { email } = (await (await request.get(`/api/admin/emails/${kept?.id}`, { headers: admin })).json()) as {
+    email: { text: string };
+  };
+  const link = new URL(/https?:\/\/\S+\/unsubscribe\?token=[\w.-]+/.exec(email.text)?.[0] ?? '');
+
+  await page.goto(link.pathname + link.search);
+  const page1 = page.getByRole('main');
+  await expect(page1).toContainText('Stop sending ticket update emails (a ticket assigned to you)');
+  await expect(page1).toContainText('Password and account notices still come.');
+  // An engineer books nothing: no booking confirmation or receipt to promise.
+  await expect(page1).not.toContainText('receipts');
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('status')).toContainText('You can turn them back on in Account security.');
+});

@@ -88,4 +88,7 @@ export const unsubscribeResponseSchema = z.object({
   topic: z.enum(NOTIFICATION_TOPICS),
   email: z.string(),
   on: z.boolean(),
+  /** An engineer's: their optional emails are others than a customer's, set on Account security. */
+  engineer: z.boolean(),
 });
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;

@@ -5956,6 +5956,7 @@ export interface paths {
               topic: 'ticketUpdates' | 'messages';
               email: string;
               on: boolean;
+              engineer: boolean;
             };
           };
         };
@@ -5996,6 +5997,7 @@ export interface paths {
               topic: 'ticketUpdates' | 'messages';
               email: string;
               on: boolean;
+              engineer: boolean;
             };
           };
         };

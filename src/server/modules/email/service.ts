@@ -2,7 +2,7 @@ import type {
   EmailDetail,
   EmailStatus,
   NotificationSettings,
-  NotificationTopic,
+  UnsubscribeResponse,
 } from '../../../shared/contracts/emails.js';
 import type { Db } from '../../db/client.js';
 import type { EmailRow, UserRow } from '../../db/schema/index.js';
@@ -95,22 +95,15 @@ async function readUnsubscribe(db: Db, tokens: UnsubscribeTokens, token: string)
 }
 
 /** What an unsubscribe link turns off, and whether it is on now (changes nothing). */
-export async function unsubscribeLink(
-  db: Db,
-  tokens: UnsubscribeTokens,
-  token: string,
-): Promise<{ topic: NotificationTopic; email: string; on: boolean }> {
+export async function unsubscribeLink(db: Db, tokens: UnsubscribeTokens, token: string): Promise<UnsubscribeResponse> {
   const { user, topic } = await readUnsubscribe(db, tokens, token);
-  return { topic, email: user.email, on: (await preferencesOf(db, user.id))[topic] };
+  const on = (await preferencesOf(db, user.id))[topic];
+  return { topic, email: user.email, on, engineer: user.role === 'engineer' };
 }
 
 /** The one-click unsubscribe: that kind of email off for that account (again is no change). */
-export async function unsubscribe(
-  db: Db,
-  tokens: UnsubscribeTokens,
-  token: string,
-): Promise<{ topic: NotificationTopic; email: string; on: false }> {
+export async function unsubscribe(db: Db, tokens: UnsubscribeTokens, token: string): Promise<UnsubscribeResponse> {
   const { user, topic } = await readUnsubscribe(db, tokens, token);
   await setPreferences(db, user.id, { [topic]: false });
-  return { topic, email: user.email, on: false };
+  return { topic, email: user.email, on: false, engineer: user.role === 'engineer' };
 }

@@ -11,10 +11,19 @@ import { useLinkToken } from '@/lib/use-link-token';
 import { useUnsubscribe, useUnsubscribeLink } from '../api/notification-calls';
 import { EmailText } from '@/components/ui/email-text';
 
-const WHAT: Record<NotificationTopic, string> = {
-  ticketUpdates: 'ticket update emails (an engineer assigned, the fee due, a repair completed)',
-  messages: 'emails about new messages on your tickets',
+/** What each topic's emails are, as a customer and as an engineer gets them. */
+const WHAT: Record<NotificationTopic, { customer: string; engineer: string }> = {
+  ticketUpdates: {
+    customer: 'ticket update emails (an engineer assigned, the fee due, a repair completed)',
+    engineer: 'ticket update emails (a ticket assigned to you)',
+  },
+  messages: {
+    customer: 'emails about new messages on your tickets',
+    engineer: 'emails about new messages on the tickets assigned to you',
+  },
 };
+
+const who = (engineer: boolean) => (engineer ? 'engineer' : 'customer');
 
 /**
  * /unsubscribe?token=…: where an optional email's unsubscribe link goes. It says what the link turns
@@ -35,26 +44,30 @@ export default function UnsubscribePage() {
         {errorMessage(link.error, 'This unsubscribe link is not valid.')}
       </p>
     );
-  else if (unsubscribe.isSuccess || !link.data.on)
+  else if (unsubscribe.isSuccess || !link.data.on) {
+    const { engineer } = link.data;
     body = (
       <p role="status" className="text-sm text-slate-700">
         {unsubscribe.isSuccess && 'Done: '}
         <strong>
           <EmailText email={link.data.email} />
         </strong>{' '}
-        {unsubscribe.isSuccess ? 'gets no more' : 'already gets no'} {WHAT[link.data.topic]}. You can turn them back on
-        from your profile.
+        {unsubscribe.isSuccess ? 'gets no more' : 'already gets no'} {WHAT[link.data.topic][who(engineer)]}. You can
+        turn them back on {engineer ? 'in Account security' : 'from your profile'}.
       </p>
     );
-  else
+  } else
     body = (
       <div className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">
-          Stop sending {WHAT[link.data.topic]} to{' '}
+          Stop sending {WHAT[link.data.topic][who(link.data.engineer)]} to{' '}
           <strong>
             <EmailText email={link.data.email} />
           </strong>
-          ? Password and account notices, booking confirmations and receipts still come.
+          ?{' '}
+          {link.data.engineer
+            ? 'Password and account notices still come.'
+            : 'Password and account notices, booking confirmations and receipts still come.'}
         </p>
         {unsubscribe.isError && (
           <p role="alert" className="text-sm font-medium text-destructive">
