@@ -186,7 +186,16 @@ test.describe('the conversation on a ticket', () => {
     await expect(
       page.getByRole('list', { name: 'Files to send' }).getByRole('listitem').filter({ hasText: 'ping.txt' }),
     ).toContainText('Uploaded');
+    // Send with the refused file still listed: said, nothing sent, the text and the files kept (a
+    // phone audit saw a file whose upload failed dropped from the message without a word).
+    await page.getByRole('button', { name: 'Send' }).click();
+    const composer = page.getByRole('form', { name: 'Write a message' });
+    const unsent = composer.getByRole('alert').filter({ hasText: 'could not be attached' });
+    await expect(unsent).toHaveText('page.html could not be attached: remove it or attach again, then send');
+    await expect(messages(page).filter({ hasText: 'See the page attached' })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('See the page attached');
     await page.getByRole('button', { name: 'Remove page.html' }).click();
+    await expect(unsent).toHaveCount(0);
     await page.getByRole('button', { name: 'Send' }).click();
     const sent = messages(page).filter({ hasText: 'See the page attached' });
     await expect(sent.getByRole('link', { name: /ping\.txt/ })).toBeVisible();

@@ -44,6 +44,14 @@ export function Composer({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (files.busy || post.isPending) return;
+    // A file that did not arrive is not dropped without a word: the customer meant to send it.
+    const failed = files.uploads.filter((u) => u.error).map((u) => u.name);
+    if (failed.length > 0) {
+      setError(
+        `${failed.join(', ')} could not be attached: remove ${failed.length === 1 ? 'it' : 'them'} or attach again, then send`,
+      );
+      return;
+    }
     if (!body.trim() && files.attachmentIds.length === 0) {
       setError('Write a message or attach a file');
       return;
@@ -118,7 +126,13 @@ export function Composer({
           {error}
         </p>
       )}
-      <UploadList uploads={files.uploads} onRemove={files.remove} />
+      <UploadList
+        uploads={files.uploads}
+        onRemove={(key) => {
+          files.remove(key);
+          setError('');
+        }}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <input
           ref={fileInput}
