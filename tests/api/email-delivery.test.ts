@@ -80,6 +80,14 @@ async function bookedTicket(name = 'Asha Rao') {
   return { customer, ticket, orderId };
 }
 
+/** The customer pays the ticket's in-progress fee through the test checkout. */
+async function payInProgressFee(customer: Session, ticketId: string) {
+  const order = await post(t, '/order-inprogress', { amount: 29900, currency: 'INR', ticketId }, customer.headers);
+  expect(order.statusCode, order.body).toBe(201);
+  const paid = await verify(t, customer, await testCheckoutPay(t, customer, (order.json() as { id: string }).id));
+  expect(paid.statusCode, paid.body).toBe(200);
+}
+
 describe('the emails of a ticket, received over SMTP', () => {
   it('booking confirmed: to the customer, both parts, the ticket number, its link and the receipt PDF', async () => {
     const { customer, ticket } = await bookedTicket();
@@ -145,15 +153,7 @@ describe('the emails of a ticket, received over SMTP', () => {
     expect((await patch(t, '/api/profile/notifications', { ticketUpdates: false }, customer.headers)).statusCode).toBe(
       200,
     );
-    const order = await post(
-      t,
-      '/order-inprogress',
-      { amount: 29900, currency: 'INR', ticketId: ticket.id },
-      customer.headers,
-    );
-    expect(order.statusCode, order.body).toBe(201);
-    const paid = await verify(t, customer, await testCheckoutPay(t, customer, (order.json() as { id: string }).id));
-    expect(paid.statusCode, paid.body).toBe(200);
+    await payInProgressFee(customer, ticket.id);
     const received = await inbox.waitFor((m) => m.to.includes(customer.user.email) && /₹299 received/.test(m.subject));
     expect(received.subject).toBe(`${number}: ₹299 received`);
     expect(received.text).toContain('Esha Engineer');
@@ -202,15 +202,7 @@ describe('the emails of a ticket, received over SMTP', () => {
     expect(first.text).not.toContain('When the work starts');
 
     // Paid, then handed to another engineer: nothing is owed, and the email says so.
-    const order = await post(
-      t,
-      '/order-inprogress',
-      { amount: 29900, currency: 'INR', ticketId: ticket.id },
-      customer.headers,
-    );
-    expect(order.statusCode, order.body).toBe(201);
-    const paid = await verify(t, customer, await testCheckoutPay(t, customer, (order.json() as { id: string }).id));
-    expect(paid.statusCode, paid.body).toBe(200);
+    await payInProgressFee(customer, ticket.id);
     const reassign = { engineerId: second.user.id, replaces: engineer.user.id };
     expect((await patch(t, `/api/admin/tickets/${ticket.id}/assign`, reassign, admin.headers)).statusCode).toBe(200);
     const again = await assigned('Ravi Second');
