@@ -34,12 +34,20 @@ const settle = async () => {
 
 describe('the live event stream in the browser', () => {
   let server: ReturnType<typeof fakeEventServer>;
+  let win: EventTarget;
+  let doc: EventTarget & { hidden: boolean; visibilityState: string };
   beforeEach(() => {
     vi.useFakeTimers();
     server = fakeEventServer();
-    // The stream library schedules its retries on `window`, and lets go of `document`'s listener when stopped.
-    vi.stubGlobal('window', globalThis);
-    vi.stubGlobal('document', { addEventListener: () => {}, removeEventListener: () => {} });
+    // The stream library schedules its retries on `window`; the page listens there for `online` and
+    // on `document` for the tab shown again.
+    win = Object.assign(new EventTarget(), {
+      setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+      clearTimeout: (id: ReturnType<typeof setTimeout>) => clearTimeout(id),
+    });
+    doc = Object.assign(new EventTarget(), { hidden: false, visibilityState: 'visible' });
+    vi.stubGlobal('window', win);
+    vi.stubGlobal('document', doc);
     vi.stubGlobal('fetch', server.fetch);
   });
   afterEach(() => {
@@ -86,5 +94,91 @@ describe('the live event stream in the browser', () => {
     await vi.advanceTimersByTimeAsync(10 * SILENCE_MS);
     await settle();
     expect(server.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  /** The network is down: every try fails before an answer, as a browser's fetch does offline. */
+  const networkDown = () =>
+    server.fetch.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+
+  it('opens the stream at once when the network comes back, not after its longest wait', async () => {
+    const on = handlers();
+    const close = openLiveEvents('token', on);
+    await settle();
+    expect(on.onOpen).toHaveBeenCalledTimes(1);
+
+    // The connection drops and the network is gone for a while: the waits between tries grow.
+    networkDown();
+    await vi.advanceTimersByTimeAsync(SILENCE_MS);
+    await settle();
+    await vi.advanceTimersByTimeAsync(120_000);
+    await settle();
+    const triesWhileDown = server.fetch.mock.calls.length;
+    expect(triesWhileDown).toBeGreaterThan(3);
+
+    // Back online: the stream opens now, and the page refetches what it missed.
+    server.fetch.mockImplementation(fakeEventServer().fetch);
+    win.dispatchEvent(new Event('online'));
+    await settle();
+    expect(server.fetch).toHaveBeenCalledTimes(triesWhileDown + 1);
+    expect(on.onOpen).toHaveBeenCalledTimes(2);
+
+    // Only one stream: the retry that was waiting (at most 30 s) does not open a second.
+    await vi.advanceTimersByTimeAsync(Math.min(31_000, SILENCE_MS - 1));
+    await settle();
+    expect(server.fetch).toHaveBeenCalledTimes(triesWhileDown + 1);
+
+    // A connection that looks open may be dead after the network changed: `online` opens a new one.
+    win.dispatchEvent(new Event('online'));
+    await settle();
+    expect(server.fetch).toHaveBeenCalledTimes(triesWhileDown + 2);
+    expect(on.onOpen).toHaveBeenCalledTimes(3);
+
+    close();
+    win.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(10 * SILENCE_MS);
+    await settle();
+    expect(server.fetch).toHaveBeenCalledTimes(triesWhileDown + 2);
+  });
+
+  it('tries again when the tab is shown while a retry waits, and leaves an open stream alone', async () => {
+    const on = handlers();
+    openLiveEvents('token', on);
+    await settle();
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(server.fetch).toHaveBeenCalledTimes(1);
+
+    networkDown();
+    await vi.advanceTimersByTimeAsync(SILENCE_MS);
+    await settle();
+    await vi.advanceTimersByTimeAsync(120_000);
+    await settle();
+    const tries = server.fetch.mock.calls.length;
+
+    server.fetch.mockImplementation(fakeEventServer().fetch);
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(server.fetch).toHaveBeenCalledTimes(tries);
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(server.fetch).toHaveBeenCalledTimes(tries + 1);
+    expect(on.onOpen).toHaveBeenCalledTimes(2);
+  });
+
+  it('stays closed after the server refuses the session, whatever the browser says', async () => {
+    const on = handlers();
+    server.fetch.mockImplementation(async () => new Response('{}', { status: 401 }));
+    openLiveEvents('token', on);
+    await settle();
+    expect(on.onSessionEnded).toHaveBeenCalledTimes(1);
+    win.dispatchEvent(new Event('online'));
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(120_000);
+    await settle();
+    expect(server.fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -33,12 +33,15 @@ export const SILENCE_MS = 2 * EVENT_HEARTBEAT_MS + 5_000;
  * dropped connection, a stream the server ended (a restart, a deploy) or a failed answer it asks
  * again, later each time (jittered, so a restarted server is not met by every tab at once), and from
  * the first delay again once a connection opens; a connection silent for SILENCE_MS is dropped and
- * asked for again the same way. It stops on 401/403, and when the returned function is called.
+ * asked for again the same way. Two signs from the browser do not wait for either: when the network
+ * comes back (`online`) the stream is opened afresh at once, as the old connection may be dead
+ * without a word; when the tab is shown again while a retry is waiting, it is tried now. It stops on
+ * 401/403, and when the returned function is called.
  */
 export function openLiveEvents(token: string, handlers: LiveEventHandlers): () => void {
-  const stop = new AbortController();
   let failures = 0;
   let requestedAt = 0;
+  let waiting = false;
   // The library aborts its own request only when it is stopped: this one, per connection, lets the
   // watchdog drop a silent connection, which the library then retries like any failed one.
   let connection: AbortController | undefined;
@@ -49,57 +52,82 @@ export function openLiveEvents(token: string, handlers: LiveEventHandlers): () =
     watchdog = setTimeout(() => current?.abort(), SILENCE_MS);
   };
   const quiet = () => clearTimeout(watchdog);
+  // One run of the library: stopping it also cancels a retry it has scheduled.
+  let run: AbortController | undefined;
 
-  fetchEventSource('/api/events', {
-    headers: { authorization: `Bearer ${token}` },
-    signal: stop.signal,
-    // Kept open in a background tab too: the lists are current when the tab is looked at again,
-    // without every list asked again on each switch back. The library's default (closed while
-    // hidden) also lets a retry pending at the switch open a second stream.
-    openWhenHidden: true,
-    fetch: (input, init) => {
-      requestedAt = Date.now();
-      const request = new AbortController();
-      init?.signal?.addEventListener('abort', () => request.abort());
-      connection = request;
-      // A server that never answers counts as silent too.
-      heard();
-      return fetch(input, { ...init, signal: request.signal });
-    },
-    onopen: async (res) => {
-      heard();
-      if (res.status === 401 || res.status === 403) {
-        if (res.status === 401) handlers.onSessionEnded();
-        throw new Refused();
-      }
-      if (!res.ok || !res.headers.get('content-type')?.startsWith(EventStreamContentType)) {
-        throw new Error(`GET /api/events answered ${res.status}`);
-      }
-      failures = 0;
-      handlers.onOpen(requestedAt);
-    },
-    onmessage: (message) => {
-      heard();
-      // Comment lines (the heartbeat) arrive as nameless messages.
-      if (message.event === 'ticket') handlers.onTicket();
-    },
-    onclose: () => {
-      quiet();
-      // The server ended the stream (shutting down, or the session ended: the next try says which).
-      throw new Error('The event stream ended');
-    },
-    onerror: (err) => {
-      quiet();
-      if (err instanceof Refused) throw err; // stops the library's retries
-      const ceiling = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** failures++);
-      return ceiling / 2 + Math.random() * (ceiling / 2);
-    },
-  }).catch(() => {
-    // Only a refusal ends up here; it has been handled above.
-  });
-
-  return () => {
-    quiet();
-    stop.abort();
+  const connect = () => {
+    run?.abort();
+    const current = new AbortController();
+    run = current;
+    fetchEventSource('/api/events', {
+      headers: { authorization: `Bearer ${token}` },
+      signal: current.signal,
+      // Kept open in a background tab too: the lists are current when the tab is looked at again,
+      // without every list asked again on each switch back. The library's default (closed while
+      // hidden) also lets a retry pending at the switch open a second stream.
+      openWhenHidden: true,
+      fetch: (input, init) => {
+        waiting = false;
+        requestedAt = Date.now();
+        const request = new AbortController();
+        init?.signal?.addEventListener('abort', () => request.abort());
+        connection = request;
+        // A server that never answers counts as silent too.
+        heard();
+        return fetch(input, { ...init, signal: request.signal });
+      },
+      onopen: async (res) => {
+        heard();
+        if (res.status === 401 || res.status === 403) {
+          if (res.status === 401) handlers.onSessionEnded();
+          throw new Refused();
+        }
+        if (!res.ok || !res.headers.get('content-type')?.startsWith(EventStreamContentType)) {
+          throw new Error(`GET /api/events answered ${res.status}`);
+        }
+        failures = 0;
+        handlers.onOpen(requestedAt);
+      },
+      onmessage: (message) => {
+        heard();
+        // Comment lines (the heartbeat) arrive as nameless messages.
+        if (message.event === 'ticket') handlers.onTicket();
+      },
+      onclose: () => {
+        quiet();
+        // The server ended the stream (shutting down, or the session ended: the next try says which).
+        throw new Error('The event stream ended');
+      },
+      onerror: (err) => {
+        quiet();
+        if (err instanceof Refused) {
+          stopAll();
+          throw err; // stops the library's retries
+        }
+        waiting = true;
+        const ceiling = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** failures++);
+        return ceiling / 2 + Math.random() * (ceiling / 2);
+      },
+    }).catch(() => {
+      // Only a refusal ends up here; it has been handled above.
+    });
   };
+
+  const afresh = () => {
+    failures = 0;
+    connect();
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible' && waiting) afresh();
+  };
+  window.addEventListener('online', afresh);
+  document.addEventListener('visibilitychange', onVisible);
+  function stopAll() {
+    window.removeEventListener('online', afresh);
+    document.removeEventListener('visibilitychange', onVisible);
+    quiet();
+    run?.abort();
+  }
+  connect();
+  return stopAll;
 }
