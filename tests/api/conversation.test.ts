@@ -4,7 +4,7 @@ import type { Message } from '../../src/shared/contracts/messages.js';
 import type { Ticket } from '../../src/shared/contracts/tickets.js';
 import { createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
 import { type Draft, get, post, serviceDraft } from '../support/booking.js';
-import { said, sendMessage, setStatus, threadOf, ticketOf } from '../support/conversation.js';
+import { FILES, said, sendMessage, setStatus, threadOf, ticketOf, uploaded } from '../support/conversation.js';
 import { openEventStream, quietPeriod } from '../support/event-stream.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -192,6 +192,80 @@ describe('a completed ticket', () => {
       'Closing note',
       'Checked',
     ]);
+  });
+});
+
+describe('a Send asked again with its Idempotency-Key', () => {
+  const sendWithKey = (s: Session, ticketId: string, key: string, body: Record<string, unknown>) =>
+    post(t, `/api/tickets/${ticketId}/messages`, body, { ...s.headers, 'idempotency-key': key });
+  const messageOf = (res: { json: () => unknown }) => (res.json() as { message: Message }).message;
+
+  it('answers the message the key made, with its files, and posts it once', async () => {
+    const ticketId = await ticketOf(t, customer, draft, { engineer });
+    const file = await uploaded(t, customer, ticketId, FILES.png, { fileName: 'error.png', type: 'image/png' });
+    const key = randomUUID();
+    const sent = { body: 'The screen flickers', attachmentIds: [file.id] };
+    const first = await sendWithKey(customer, ticketId, key, sent);
+    expect(first.statusCode).toBe(201);
+    // Its answer lost on the way, the phone sends it again: the files are used, yet it is the same message.
+    const again = await sendWithKey(customer, ticketId, key, sent);
+    expect(again.statusCode).toBe(201);
+    expect(messageOf(again)).toEqual(messageOf(first));
+    expect(messageOf(again).attachments.map((a) => a.id)).toEqual([file.id]);
+    expect((await threadOf(t, engineer, ticketId)).map((m) => m.body)).toEqual(['The screen flickers']);
+
+    // Without a key, the same words twice are two messages, as before.
+    await said(t, customer, ticketId, { body: 'Hello?' });
+    await said(t, customer, ticketId, { body: 'Hello?' });
+    expect(await threadOf(t, engineer, ticketId)).toHaveLength(3);
+  });
+
+  it('makes one message when both sends arrive at once', async () => {
+    const ticketId = await ticketOf(t, customer, draft, { engineer });
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => sendWithKey(engineer, ticketId, key, { body: 'On my way', internal: true })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => messageOf(a).id)).size).toBe(1);
+    expect(await threadOf(t, admin, ticketId)).toHaveLength(1);
+  });
+
+  it('refuses the key with another message (422), on this ticket or another; another author’s same key is theirs', async () => {
+    const ticketId = await ticketOf(t, customer, draft, { engineer });
+    const otherTicketId = await ticketOf(t, customer, draft, { engineer });
+    const key = randomUUID();
+    expect((await sendWithKey(customer, ticketId, key, { body: 'First' })).statusCode).toBe(201);
+    for (const [id, body] of [
+      [ticketId, { body: 'Second' }],
+      [ticketId, { body: 'First', attachmentIds: [(await uploaded(t, customer, ticketId, FILES.png)).id] }],
+      [otherTicketId, { body: 'First' }],
+    ] as const) {
+      expectError(await sendWithKey(customer, id, key, body), 422, /Idempotency-Key/);
+    }
+    expect((await sendWithKey(engineer, ticketId, key, { body: 'First', internal: true })).statusCode).toBe(201);
+  });
+
+  it('still answers a message sent before the ticket was completed, and makes no new one after', async () => {
+    const ticketId = await ticketOf(t, customer, draft, { engineer });
+    const key = randomUUID();
+    const first = await sendWithKey(customer, ticketId, key, { body: 'Thanks!' });
+    await setStatus(t, ticketId, 'completed');
+    const again = await sendWithKey(customer, ticketId, key, { body: 'Thanks!' });
+    expect(again.statusCode).toBe(201);
+    expect(messageOf(again).id).toBe(messageOf(first).id);
+    expectError(await sendWithKey(customer, ticketId, randomUUID(), { body: 'Thanks!' }), 409);
+    // Nor to one who may no longer write there.
+    expectError(await sendWithKey(otherCustomer, ticketId, key, { body: 'Thanks!' }), 403);
+  });
+
+  it('must be 16 to 64 letters, digits, - or _ (400)', async () => {
+    const ticketId = await ticketOf(t, customer, draft, { engineer });
+    for (const key of ['short', 'x'.repeat(65), 'has spaces in it here', 'ключ-ключ-ключ-ключ']) {
+      const res = await sendWithKey(customer, ticketId, key, { body: 'Hi' });
+      expectError(res, 400, /Idempotency-Key/);
+    }
+    expect(await threadOf(t, customer, ticketId)).toHaveLength(0);
   });
 });
 

@@ -257,6 +257,39 @@ test.describe('the conversation on a ticket', () => {
     await expect(box).toHaveValue(long);
   });
 
+  // An audit of a phone on a bad line: a Send whose answer was lost said it failed, and Send again
+  // posted the message a second time.
+  test.describe('on a bad line', () => {
+    test.use({ allowConsoleErrors: /^Failed to load resource: net::ERR_CONNECTION_RESET/ });
+
+    test('a Send whose answer is lost, sent again, posts the message once', async ({ page, request }) => {
+      const { ticket, customer } = await bookTicketViaApi(request, `Lost answer ${runId()}`);
+      await loginInBrowser(page, customer.token);
+      await page.goto(`/tickets/${ticket.id}`);
+      // The first send reaches the server and is made; its answer never comes back.
+      let lost = false;
+      await page.route(`**/api/tickets/${ticket.id}/messages`, async (route) => {
+        if (route.request().method() !== 'POST' || lost) return route.fallback();
+        lost = true;
+        await route.fetch();
+        await route.abort('connectionreset');
+      });
+      const composer = page.getByRole('form', { name: 'Write a message' });
+      await composer.getByLabel('Message').fill('My laptop will not boot');
+      await composer.getByRole('button', { name: 'Send' }).click();
+      await expect(composer.getByRole('alert')).toBeVisible();
+      await expect(composer.getByLabel('Message')).toHaveValue('My laptop will not boot');
+
+      await composer.getByRole('button', { name: 'Send' }).click();
+      await expect(composer.getByLabel('Message')).toHaveValue('');
+      await expect(messages(page).filter({ hasText: 'My laptop will not boot' })).toHaveCount(1);
+      const thread = await request.get(`/api/tickets/${ticket.id}/messages`, { headers: auth(customer.token) });
+      expect(((await thread.json()) as { messages: { body: string }[] }).messages.map((m) => m.body)).toEqual([
+        'My laptop will not boot',
+      ]);
+    });
+  });
+
   // A UI audit: on a phone, toasts sat at the bottom of the screen, over the message box and Send.
   test('on a phone, a toast leaves the message box and Send uncovered', async ({ page, request }) => {
     const { ticket, customer } = await bookTicketViaApi(request, `Toast over composer ${runId()}`);

@@ -104,6 +104,19 @@ export const postMessageBodySchema = z
   .refine((m) => !isBlank(m.body) || m.attachmentIds.length > 0, { message: WRITE_SOMETHING, path: ['body'] });
 export type PostMessageBody = z.input<typeof postMessageBodySchema>;
 
+/**
+ * POST /api/tickets/{id}/messages may carry an `Idempotency-Key`, a random string the sender makes
+ * once per message: the same key again (a Send retried after its answer was lost) answers the
+ * message it made, not a second one. The other headers pass through untouched.
+ */
+export const postMessageHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Idempotency-Key must be 16 to 64 letters, digits, - or _')
+    .optional()
+    .describe('A random key made once per message: sent again with the same message, it answers the message it made'),
+});
+
 export const messageResponseSchema = z.object({ message: messageSchema });
 
 /** POST /api/tickets/{id}/messages/read: everything up to this message (included) has been read. */

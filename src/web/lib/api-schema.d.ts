@@ -3423,11 +3423,14 @@ export interface paths {
       };
     };
     put?: never;
-    /** Post a message (`internal`: a staff note, engineer and admins only), with your unused uploads to this ticket; a completed ticket takes staff notes only */
+    /** Post a message (`internal`: a staff note, engineer and admins only), with your unused uploads to this ticket; a completed ticket takes staff notes only. With an `Idempotency-Key`, the same message sent again with the same key answers the one it made (422: that key made a different message) */
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description A random key made once per message: sent again with the same message, it answers the message it made */
+          'idempotency-key'?: string;
+        };
         path: {
           id: string;
         };
@@ -3521,6 +3524,17 @@ export interface paths {
         };
         /** @description Default Response */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
           headers: {
             [name: string]: unknown;
           };

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tickets } from './tickets.js';
 import { users } from './users.js';
 
@@ -29,8 +40,16 @@ export const ticketMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),
+    /**
+     * The sender's Idempotency-Key: a Send asked again after its answer was lost (a phone on a bad
+     * line) answers this message instead of posting it twice.
+     */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
+    uniqueIndex('ticket_messages_idempotency_key_unique')
+      .on(t.authorId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     // The thread in order (ticket, time, id), and the unread counts' question, "this ticket's messages
     // after my read marker, not mine, not staff notes unless I read them", answered from the index
     // alone (author and kind in it): an index-only range scan per ticket of a list's page.

@@ -73,6 +73,22 @@ export async function insertMessage(tx: Db, values: typeof ticketMessages.$infer
   return row;
 }
 
+/** The message its author sent with this Idempotency-Key, if any (a Send asked again). */
+export async function messageByIdempotencyKey(tx: Db, authorId: string, key: string) {
+  const [row] = await tx
+    .select({
+      id: ticketMessages.id,
+      ticketId: ticketMessages.ticketId,
+      body: ticketMessages.body,
+      internal: ticketMessages.internal,
+      createdAt: ticketMessages.createdAt,
+    })
+    .from(ticketMessages)
+    .where(and(eq(ticketMessages.authorId, authorId), eq(ticketMessages.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
 /**
  * Gives the message the uploads among `ids` that its author uploaded to this ticket and no message
  * has used yet; answers how many it took (the caller refuses the message unless it took them all).

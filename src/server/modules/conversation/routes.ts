@@ -9,6 +9,7 @@ import {
   messagesQuerySchema,
   messagesResponseSchema,
   postMessageBodySchema,
+  postMessageHeadersSchema,
   unreadResponseSchema,
 } from '../../../shared/contracts/messages.js';
 import type { Db } from '../../db/client.js';
@@ -52,16 +53,20 @@ export async function conversationRoutes(
     schema: {
       tags: ['conversation'],
       summary:
-        'Post a message (`internal`: a staff note, engineer and admins only), with your unused uploads to this ticket; a completed ticket takes staff notes only',
+        'Post a message (`internal`: a staff note, engineer and admins only), with your unused uploads to this ticket; a completed ticket takes staff notes only. With an `Idempotency-Key`, the same message sent again with the same key answers the one it made (422: that key made a different message)',
       security: bearer,
       params: idParamsSchema,
+      headers: postMessageHeadersSchema,
       body: postMessageBodySchema,
-      response: { 201: messageResponseSchema, ...errors(400, 401, 403, 404, 409, 429) },
+      response: { 201: messageResponseSchema, ...errors(400, 401, 403, 404, 409, 422, 429) },
     },
-    handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send({ message: await postMessage(db, notices, requireUser(request), request.params.id, request.body) }),
+    handler: async (request, reply) => {
+      const message = await postMessage(db, notices, requireUser(request), request.params.id, {
+        ...request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      return reply.status(201).send({ message });
+    },
   });
 
   app.post('/api/tickets/:id/messages/read', {

@@ -3,6 +3,7 @@ import type { Message } from '../../../shared/contracts/messages.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { notifyTicketChange } from '../../events/ticket-notices.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Notices } from '../email/notices.js';
 import { mayReadTicket, mayUseStaffNotes, messageRefusal, type TicketState } from '../tickets/policy.js';
@@ -13,6 +14,7 @@ import {
   hasVisibleMessage,
   insertMessage,
   markReadUpTo,
+  messageByIdempotencyKey,
   type ThreadRow,
   threadPage,
   unreadCount,
@@ -70,54 +72,100 @@ export async function listMessages(
   return { messages: page.map(toMessage), nextCursor: rows.length > q.limit && last ? last.id : null };
 }
 
+const keyReused = () =>
+  new AppError(422, 'This Idempotency-Key was sent with a different message: make a new key for each message');
+
 /**
  * Posts a message (or, `internal`, a staff note) under the ticket's row lock: a completion waits for
  * it or it sees the completion, and a ticket's messages commit in the order of their times. The
  * attachments must be the author's own unused uploads to this ticket. The live event goes out with
  * the commit, to the customer only when the message is not a staff note.
+ *
+ * With an `idempotencyKey`, a Send asked again (its answer lost on the way) answers the message the
+ * key made, even once the ticket is completed, and posts, notifies and emails nothing; the same key
+ * with a different message is refused (422). The row lock orders the two sends: the second finds the
+ * first committed.
  */
 export async function postMessage(
   db: Db,
   notices: Notices,
   author: UserRow,
   ticketId: string,
-  input: { body: string; internal: boolean; attachmentIds: string[] },
+  input: { body: string; internal: boolean; attachmentIds: string[]; idempotencyKey?: string | undefined },
 ): Promise<Message> {
   // A uuid is the same in either case: one file named twice is one file.
   const ids = [...new Set(input.attachmentIds.map((id) => id.toLowerCase()))];
-  return db.transaction(async (tx) => {
-    const ticket = await lockTicketState(tx, ticketId);
-    if (!ticket) throw notFound('Ticket not found');
-    const refusal = refuseMessage(author, ticket, input.internal);
-    if (refusal) throw refusal;
-    // Only attachments: a body of nothing but spaces or invisible characters is kept as none.
-    const body = isBlank(input.body) ? '' : input.body.trim();
-    const message = await insertMessage(tx, { ticketId, authorId: author.id, body, internal: input.internal });
-    if (ids.length > 0) {
-      const taken = await attachUploads(tx, { ids, ticketId, uploaderId: author.id, messageId: message.id });
-      if (taken !== ids.length) {
-        throw badRequest('Attach only files you uploaded to this ticket that no message has used yet');
+  // Only attachments: a body of nothing but spaces or invisible characters is kept as none.
+  const body = isBlank(input.body) ? '' : input.body.trim();
+  const { idempotencyKey } = input;
+  try {
+    return await db.transaction(async (tx) => {
+      const ticket = await lockTicketState(tx, ticketId);
+      if (!ticket) throw notFound('Ticket not found');
+      const earlier = idempotencyKey ? await messageByIdempotencyKey(tx, author.id, idempotencyKey) : undefined;
+      // Sent before the ticket was completed, it is answered still; not to one who lost the ticket.
+      const why = messageRefusal(author, ticket, input.internal);
+      if (earlier && (why === null || why === 'read-only')) {
+        const attachments = await attachmentsOf(tx, earlier.id);
+        const same =
+          earlier.ticketId === ticketId &&
+          earlier.body === body &&
+          earlier.internal === input.internal &&
+          sameIds(
+            attachments.map((a) => a.id),
+            ids,
+          );
+        if (!same) throw keyReused();
+        return {
+          id: earlier.id,
+          body,
+          internal: earlier.internal,
+          author: { id: author.id, name: author.name, role: author.role },
+          attachments,
+          createdAt: earlier.createdAt.toISOString(),
+        };
       }
-    }
-    await notifyTicketChange(tx, ticketId, 'message', input.internal ? 'staff-notes' : 'parties');
-    // Its email to the other parties (at most one per ticket and person in 10 minutes), with the commit.
-    await notices.messagePosted(tx, {
-      ticketId,
-      author,
-      body,
-      internal: input.internal,
-      attachments: ids.length,
+      const refusal = refuseMessage(author, ticket, input.internal);
+      if (refusal) throw refusal;
+      const message = await insertMessage(tx, {
+        ticketId,
+        authorId: author.id,
+        body,
+        internal: input.internal,
+        idempotencyKey,
+      });
+      if (ids.length > 0) {
+        const taken = await attachUploads(tx, { ids, ticketId, uploaderId: author.id, messageId: message.id });
+        if (taken !== ids.length) {
+          throw badRequest('Attach only files you uploaded to this ticket that no message has used yet');
+        }
+      }
+      await notifyTicketChange(tx, ticketId, 'message', input.internal ? 'staff-notes' : 'parties');
+      // Its email to the other parties (at most one per ticket and person in 10 minutes), with the commit.
+      await notices.messagePosted(tx, {
+        ticketId,
+        author,
+        body,
+        internal: input.internal,
+        attachments: ids.length,
+      });
+      return {
+        id: message.id,
+        body,
+        internal: input.internal,
+        author: { id: author.id, name: author.name, role: author.role },
+        attachments: ids.length > 0 ? await attachmentsOf(tx, message.id) : [],
+        createdAt: message.createdAt.toISOString(),
+      };
     });
-    return {
-      id: message.id,
-      body,
-      internal: input.internal,
-      author: { id: author.id, name: author.name, role: author.role },
-      attachments: ids.length > 0 ? await attachmentsOf(tx, message.id) : [],
-      createdAt: message.createdAt.toISOString(),
-    };
-  });
+  } catch (err) {
+    // The same key sent at once on another ticket: that ticket's lock does not order the two.
+    if (idempotencyKey && isUniqueViolation(err)) throw keyReused();
+    throw err;
+  }
 }
+
+const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /** Marks the thread read up to a message the reader has (never back); answers what is still unread. */
 export async function markRead(db: Db, reader: UserRow, ticketId: string, upTo: string) {

@@ -37,12 +37,24 @@ export function useMessages(id: string) {
   });
 }
 
-/** POST /api/tickets/{id}/messages; the thread is asked again once it is made. */
+/** A random Idempotency-Key (crypto.randomUUID is missing on a page served over plain http). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * POST /api/tickets/{id}/messages with the message's Idempotency-Key: sent again with the same key
+ * (a Send retried after its answer was lost), it answers the message already made. The thread is
+ * asked again once it is made.
+ */
 export function usePostMessage(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PostMessageBody) =>
-      answer(api.POST('/api/tickets/{id}/messages', { params: { path: { id } }, body })).then((r) => r.message),
+    mutationFn: ({ key, ...body }: PostMessageBody & { key: string }) =>
+      answer(
+        api.POST('/api/tickets/{id}/messages', { params: { path: { id }, header: { 'idempotency-key': key } }, body }),
+      ).then((r) => r.message),
     onSuccess: (message) => {
       client.setQueryData<Message[]>(conversationKeys.messages(id), (old) =>
         old && !old.some((m) => m.id === message.id) ? [...old, message] : old,

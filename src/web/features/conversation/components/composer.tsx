@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { usePostMessage } from '../api/conversation-queries';
+import { newIdempotencyKey, usePostMessage } from '../api/conversation-queries';
 import { useUploads } from '../api/use-uploads';
 import { UploadList } from './upload-list';
 
@@ -34,6 +34,9 @@ export function Composer({
   const fileInput = useRef<HTMLInputElement>(null);
   const files = useUploads(ticketId);
   const post = usePostMessage(ticketId);
+  // One key per message as it was sent: Send again on the same words and files after a failure (the
+  // answer may have been lost, the message made) reuses it, so the server does not post it twice.
+  const sending = useRef<{ key: string; message: string } | null>(null);
   const id = useId();
   const internal = notesOnly || note;
   // No maxLength on the box: a browser cuts a long paste there without a word. The count shows near
@@ -63,10 +66,14 @@ export function Composer({
       return;
     }
     setError('');
+    const message = { body, internal, attachmentIds: files.attachmentIds };
+    const same = JSON.stringify(message);
+    if (sending.current?.message !== same) sending.current = { key: newIdempotencyKey(), message: same };
     post.mutate(
-      { body, internal, attachmentIds: files.attachmentIds },
+      { ...message, key: sending.current.key },
       {
         onSuccess: () => {
+          sending.current = null;
           setBody('');
           files.clear();
         },

@@ -1,0 +1,2 @@
+ALTER TABLE "ticket_messages" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "ticket_messages_idempotency_key_unique" ON "ticket_messages" USING btree ("author_id","idempotency_key") WHERE "ticket_messages"."idempotency_key" is not null;
