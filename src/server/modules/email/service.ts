@@ -94,16 +94,23 @@ async function readUnsubscribe(db: Db, tokens: UnsubscribeTokens, token: string)
   return { user, topic: read.topic };
 }
 
+/** The unsubscribe page's answer: the engineer's page speaks of an engineer's emails. */
+const unsubscribeAnswer = (user: UserRow, topic: UnsubscribeResponse['topic'], on: boolean): UnsubscribeResponse => ({
+  topic,
+  email: user.email,
+  on,
+  engineer: user.role === 'engineer',
+});
+
 /** What an unsubscribe link turns off, and whether it is on now (changes nothing). */
 export async function unsubscribeLink(db: Db, tokens: UnsubscribeTokens, token: string): Promise<UnsubscribeResponse> {
   const { user, topic } = await readUnsubscribe(db, tokens, token);
-  const on = (await preferencesOf(db, user.id))[topic];
-  return { topic, email: user.email, on, engineer: user.role === 'engineer' };
+  return unsubscribeAnswer(user, topic, (await preferencesOf(db, user.id))[topic]);
 }
 
 /** The one-click unsubscribe: that kind of email off for that account (again is no change). */
 export async function unsubscribe(db: Db, tokens: UnsubscribeTokens, token: string): Promise<UnsubscribeResponse> {
   const { user, topic } = await readUnsubscribe(db, tokens, token);
   await setPreferences(db, user.id, { [topic]: false });
-  return { topic, email: user.email, on: false, engineer: user.role === 'engineer' };
+  return unsubscribeAnswer(user, topic, false);
 }

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Star } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type RatingBody, ratingBodySchema, RATING_COMMENT_MAX } from '@shared/contracts/ratings';
 import type { Ticket } from '@shared/contracts/tickets';
-import { RATING_SCORES, YourRating } from '@/components/tickets/ticket-rating';
+import { RATING_SCORES, RatingStar, YourRating } from '@/components/tickets/ticket-rating';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
@@ -57,10 +56,7 @@ export function RateTicket({ ticket, autoFocus = false }: { ticket: Ticket; auto
                 checked={score === s}
                 onChange={() => form.setValue('score', s, { shouldValidate: form.formState.isSubmitted })}
               />
-              <Star
-                aria-hidden="true"
-                className={s <= score ? 'size-7 fill-amber-400 text-amber-600' : 'size-7 text-slate-500'}
-              />
+              <RatingStar filled={s <= score} className="size-7" />
               <span className="sr-only">
                 {s} {s === 1 ? 'star' : 'stars'}
               </span>

@@ -1,4 +1,4 @@
-import { Mail, Phone, Star, UserRound } from 'lucide-react';
+import { Mail, Phone, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import type { User } from '@shared/contracts/auth';
 import type { Ticket } from '@shared/contracts/tickets';
@@ -6,7 +6,7 @@ import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets
 import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
-import { RatingSummary } from '@/components/tickets/ticket-rating';
+import { RatingStar, RatingSummary } from '@/components/tickets/ticket-rating';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
@@ -80,7 +80,7 @@ function OwnRating() {
   if (!rating || rating.average === null) return null;
   return (
     <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-700">
-      <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-600" />
+      <RatingStar filled />
       Your average rating: {rating.average.toFixed(1)} / 5 ({rating.count} {rating.count === 1 ? 'rating' : 'ratings'})
     </p>
   );
