@@ -1,10 +1,8 @@
 import { FileText, ImageOff } from 'lucide-react';
 import { type Attachment, isImageType } from '@shared/contracts/messages';
 import { Spinner } from '@/components/ui/spinner';
+import { formatFileSize } from '@/lib/format';
 import { useAttachmentUrl } from '../api/use-attachment-url';
-
-const sizeLabel = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** A file of a message: an image shown inline (opens full size), any other file as a download link. */
 export function AttachmentView({ attachment }: { attachment: Attachment }) {
@@ -38,7 +36,7 @@ export function AttachmentView({ attachment }: { attachment: Attachment }) {
     >
       <FileText aria-hidden="true" className="size-4 shrink-0" />
       <span className="truncate">{attachment.fileName}</span>
-      <span className="shrink-0 text-muted-foreground">({sizeLabel(attachment.size)})</span>
+      <span className="shrink-0 text-muted-foreground">({formatFileSize(attachment.size)})</span>
     </a>
   );
 }
