@@ -5,7 +5,7 @@ import {
   CONVERSATION_LIMITS,
 } from '@shared/contracts/messages';
 import { ApiError, NetworkError } from '@/lib/api-client';
-import { formatFileSize } from '@/lib/format';
+import { formatFileSize } from '../lib/file-size';
 import { tokenStore } from '@/lib/token-store';
 
 /**

@@ -1,7 +1,7 @@
 import { FileText, ImageOff } from 'lucide-react';
 import { type Attachment, isImageType } from '@shared/contracts/messages';
 import { Spinner } from '@/components/ui/spinner';
-import { formatFileSize } from '@/lib/format';
+import { formatFileSize } from '../lib/file-size';
 import { useAttachmentUrl } from '../api/use-attachment-url';
 
 /** A file of a message: an image shown inline (opens full size), any other file as a download link. */
