@@ -206,6 +206,72 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveURL('/');
   });
 
+  // An audit of a phone on a slow line: once the page was live, the tap on Start Remote Session
+  // showed nothing for seconds while the sign-up form's code arrived, and a tap meanwhile was lost.
+  test('a tap that waits for the sign-up form’s code says it is getting ready', async ({ page }) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/auth-dialog-view-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    // Live: reaching for the request form loads React, and its categories arrive.
+    await page.getByRole('form', { name: 'Repair request' }).getByLabel('Full Name').focus();
+    await expect(page.getByRole('form', { name: 'Repair request' }).getByLabel('Main Category')).toBeEnabled();
+    await page.getByRole('button', { name: 'Start Remote Session' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Getting ready…' })).toBeVisible();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
+    await expect(page.getByText('Getting ready…')).toHaveCount(0);
+  });
+
+  test.describe('when the sign-in form’s code cannot load', () => {
+    test.use({
+      allowConsoleErrors:
+        /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/,
+    });
+
+    test('the page stays, and says what to do', async ({ page }) => {
+      await page.route('**/assets/auth-dialog-view-*.js', (route) => route.abort());
+      await page.goto('/');
+      await page.getByRole('form', { name: 'Repair request' }).getByLabel('Full Name').focus();
+      await expect(page.getByRole('form', { name: 'Repair request' }).getByLabel('Main Category')).toBeEnabled();
+      await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+      await expect(
+        page
+          .getByRole('alert')
+          .filter({ hasText: 'The sign-in form could not load. Check your connection and reload the page.' }),
+      ).toBeVisible();
+      await expect(page.getByText('Getting ready…')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[0].h1);
+      await page.getByRole('form', { name: 'Repair request' }).getByLabel('Full Name').fill('Still here');
+      await expect(page.getByRole('form', { name: 'Repair request' }).getByLabel('Full Name')).toHaveValue(
+        'Still here',
+      );
+    });
+  });
+
+  test.describe('when the phone menu’s code cannot load', () => {
+    test.use({
+      viewport: { width: 390, height: 844 },
+      allowConsoleErrors:
+        /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/,
+    });
+
+    test('the page stays, and says what to do', async ({ page }) => {
+      await page.route('**/assets/mobile-menu-*.js', (route) => route.abort());
+      await page.goto('/about');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(
+        page
+          .getByRole('alert')
+          .filter({ hasText: 'The menu could not load. Check your connection and reload the page.' }),
+      ).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[3].h1);
+    });
+  });
+
   test.describe('when the page cannot load its scripts', () => {
     test.use({
       allowConsoleErrors:

@@ -92,8 +92,8 @@ export function afterFirstContentfulPaint(maxWaitMs = 1500): Promise<void> {
 
 /** How long a held click waits before the page says it is getting ready: a fast load never shows it. */
 const PENDING_NOTICE_AFTER_MS = 300;
-const NOTICE_CLASS =
-  'fixed bottom-4 left-1/2 z-50 w-max max-w-[calc(100vw-2rem)] -translate-x-1/2 rounded-2xl bg-slate-900 px-4 py-2 text-center text-sm font-medium text-white shadow-lg ring-1 ring-white/25';
+// Its look is styles.css's: the same note shows while a dialog's code arrives (lazy-overlay.tsx).
+const NOTICE_CLASS = 'pending-notice';
 
 export interface HeldClicks {
   /** The page is live: gives the held click back to its button. */

@@ -1,6 +1,7 @@
 import { Menu, Phone } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { LazyOverlay } from '@/components/ui/lazy-overlay';
 import { Tooltip } from '@/components/ui/tooltip';
 import { appConfig, telHref } from '@/lib/app-config';
 import { AppNavLink } from '@/lib/navigation';
@@ -50,9 +51,9 @@ export function SiteHeader() {
           <Menu className="size-6!" />
         </Button>
         {menu.loaded && (
-          <Suspense fallback={null}>
+          <LazyOverlay label="menu">
             <MobileMenu open={menu.open} onOpenChange={(open) => setMenu((m) => ({ ...m, open }))} trigger={trigger} />
-          </Suspense>
+          </LazyOverlay>
         )}
       </div>
     </header>

@@ -1,5 +1,5 @@
-import { Component, type ReactNode, Suspense } from 'react';
-import { isCodeLoadFailure } from '@/lib/code-load';
+import { type ReactNode, Suspense } from 'react';
+import { CodeLoadBoundary } from './lazy-overlay';
 import { ErrorState, InlineLoading, LoadingState } from './state';
 
 /**
@@ -10,32 +10,19 @@ import { ErrorState, InlineLoading, LoadingState } from './state';
  */
 export function LazyPart({ label, inline, children }: { label: string; inline?: boolean; children: ReactNode }) {
   return (
-    <LoadFailureBoundary>
+    <CodeLoadBoundary
+      failed={
+        <ErrorState
+          message="This part of the page could not load. Check your connection, then reload."
+          // The browser remembers a failed import for the page's lifetime: only a reload asks again.
+          onRetry={() => window.location.reload()}
+          retryLabel="Reload"
+        />
+      }
+    >
       <Suspense fallback={inline ? <InlineLoading label={label} /> : <LoadingState label={label} />}>
         {children}
       </Suspense>
-    </LoadFailureBoundary>
+    </CodeLoadBoundary>
   );
-}
-
-class LoadFailureBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state = { error: null as unknown };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  override render() {
-    const { error } = this.state;
-    if (!error) return this.props.children;
-    if (!isCodeLoadFailure(error)) throw error;
-    return (
-      <ErrorState
-        message="This part of the page could not load. Check your connection, then reload."
-        // The browser remembers a failed import for the page's lifetime: only a reload asks again.
-        onRetry={() => window.location.reload()}
-        retryLabel="Reload"
-      />
-    );
-  }
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { toasterHost } from '@/lib/toast';
+import { CodeLoadBoundary } from './lazy-overlay';
 
 // sonner loads when the page has settled or with the first toast (lib/toast.ts), not with the page.
 const SonnerToaster = lazy(() => import('./toaster-impl'));
@@ -25,8 +26,10 @@ export function Toaster() {
   useEffect(() => whenIdle(() => setIdle(true)), []);
   if (!wanted && !idle) return null;
   return (
-    <Suspense fallback={null}>
-      <SonnerToaster onMounted={toasterHost.mounted} />
-    </Suspense>
+    <CodeLoadBoundary failed={null}>
+      <Suspense fallback={null}>
+        <SonnerToaster onMounted={toasterHost.mounted} />
+      </Suspense>
+    </CodeLoadBoundary>
   );
 }

@@ -10,6 +10,8 @@ import {
   useState,
 } from 'react';
 
+import { CodeLoadBoundary } from './lazy-overlay';
+
 const TooltipImpl = lazy(() => import('./tooltip-impl'));
 
 type TriggerProps = {
@@ -50,14 +52,17 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
     },
   });
   return (
-    <Suspense fallback={plain}>
-      {armed ? (
-        <TooltipImpl content={content} focused={armed === 'focus'}>
-          {children}
-        </TooltipImpl>
-      ) : (
-        plain
-      )}
-    </Suspense>
+    // A tooltip whose code cannot load leaves its trigger as it was.
+    <CodeLoadBoundary failed={plain}>
+      <Suspense fallback={plain}>
+        {armed ? (
+          <TooltipImpl content={content} focused={armed === 'focus'}>
+            {children}
+          </TooltipImpl>
+        ) : (
+          plain
+        )}
+      </Suspense>
+    </CodeLoadBoundary>
   );
 }

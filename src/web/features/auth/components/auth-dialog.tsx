@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { lazy, type ReactNode, useMemo, useState } from 'react';
+import { LazyOverlay } from '@/components/ui/lazy-overlay';
 import { AuthDialogContext, type AuthDialogOptions, type AuthMode } from '@/lib/auth-dialog';
 import { afterLogin } from '../lib/after-login';
 
@@ -26,14 +27,14 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     <AuthDialogContext.Provider value={controls}>
       {children}
       {state.loaded && (
-        <Suspense fallback={null}>
+        <LazyOverlay label="sign-in form">
           <AuthDialogView
             open={state.open}
             mode={state.mode}
             onOpenChange={(open) => setState((s) => ({ ...s, open }))}
             onModeChange={(mode) => setState((s) => ({ ...s, mode }))}
           />
-        </Suspense>
+        </LazyOverlay>
       )}
     </AuthDialogContext.Provider>
   );
