@@ -290,6 +290,48 @@ test.describe('the conversation on a ticket', () => {
     });
   });
 
+  test.describe('when the session ends', () => {
+    test.use({ allowConsoleErrors: /^Failed to load resource: the server responded with a status of 401/ });
+
+    // An audit of a phone on a bad line: a session that ended while offline signed the customer out,
+    // and the message they were writing was gone when they signed in again.
+    test('a half-written message outlives a reload and a new sign-in; sent or logged out, it is gone', async ({
+      page,
+      request,
+    }) => {
+      const { ticket, customer } = await bookTicketViaApi(request, `Draft kept ${runId()}`);
+      await openTicket(page, customer.token, ticket.id);
+      const box = () => page.getByRole('form', { name: 'Write a message' }).getByLabel('Message');
+      await box().fill('The fan is loud and');
+      await page.reload();
+      await expect(box()).toHaveValue('The fan is loud and');
+
+      // The session ends elsewhere: the page signs out; signed in again, the words are there.
+      const ended = await request.post('/api/logout', { headers: auth(customer.token) });
+      expect(ended.status()).toBe(200);
+      await expect(toast(page, 'Your session has ended. Please log in again.')).toBeVisible();
+      const again = await apiLogin(request, customer.user.email, customer.password);
+      await page.evaluate((token) => localStorage.setItem('token', token), again.token);
+      await page.goto(`/tickets/${ticket.id}`);
+      await expect(box()).toHaveValue('The fan is loud and');
+
+      await box().fill('The fan is loud and the laptop is hot');
+      await page.getByRole('form', { name: 'Write a message' }).getByRole('button', { name: 'Send' }).click();
+      await expect(messages(page).filter({ hasText: 'The fan is loud and the laptop is hot' })).toHaveCount(1);
+      await page.reload();
+      await expect(box()).toHaveValue('');
+
+      // Logging out forgets what was being written: the next person at the computer never sees it.
+      await box().fill('My card number is');
+      await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+      await expect(page).toHaveURL('/');
+      const third = await apiLogin(request, customer.user.email, customer.password);
+      await page.evaluate((token) => localStorage.setItem('token', token), third.token);
+      await page.goto(`/tickets/${ticket.id}`);
+      await expect(box()).toHaveValue('');
+    });
+  });
+
   // A UI audit: on a phone, toasts sat at the bottom of the screen, over the message box and Send.
   test('on a phone, a toast leaves the message box and Send uncovered', async ({ page, request }) => {
     const { ticket, customer } = await bookTicketViaApi(request, `Toast over composer ${runId()}`);

@@ -4,6 +4,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { paths } from '@/config/paths';
 import { answer, api, ApiError, withToken } from './api-client';
 import { useAppNavigation } from './navigation';
+import { DRAFT_KEY_PREFIX } from './page-state-keys';
 import { tokenStore } from './token-store';
 
 export const meQueryKey = ['me'] as const;
@@ -47,6 +48,15 @@ export function useStartSession() {
   );
 }
 
+/** Messages half-written in this tab go with the one who wrote them, not to the next at the computer. */
+function forgetDrafts() {
+  try {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith(DRAFT_KEY_PREFIX)) sessionStorage.removeItem(key);
+  } catch {
+    // No storage: no drafts were kept.
+  }
+}
+
 export function useLogout() {
   const client = useQueryClient();
   const { navigate } = useAppNavigation();
@@ -57,6 +67,7 @@ export function useLogout() {
     if (token) void api.POST('/api/logout', { middleware: [withToken(token)] }).catch(() => {});
     tokenStore.clear();
     client.clear();
+    forgetDrafts();
     navigate(paths.home);
   }, [client, navigate]);
 }

@@ -7,5 +7,7 @@
  */
 export const TOKEN_KEY = 'token';
 export const CARRIED_TOASTS_KEY = 'remotefix.toasts';
+/** A message being written on a ticket (features/conversation/lib/drafts.ts), forgotten at logout. */
+export const DRAFT_KEY_PREFIX = 'remotefix.draft.';
 /** The query parameter of `/?authError=<reason>` (src/server/modules/auth/google-routes.ts). */
 export const AUTH_ERROR_PARAM = 'authError';

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { newIdempotencyKey, usePostMessage } from '../api/conversation-queries';
 import { useUploads } from '../api/use-uploads';
+import { drafts } from '../lib/drafts';
 import { UploadList } from './upload-list';
 
 const BODY_MAX = CONVERSATION_LIMITS.bodyMax;
@@ -16,18 +17,26 @@ const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf,text/plain,.txt'
 /**
  * Writes a message: text, files by the button or dropped on it (uploaded at once, with progress),
  * and for staff a toggle for a staff note. `notesOnly`: the ticket is completed, only staff notes
- * may still be written. A failed send keeps the text and the files.
+ * may still be written. A failed send keeps the text and the files; the text is kept across a
+ * reload or a new sign-in too (lib/drafts.ts).
  */
 export function Composer({
   ticketId,
+  userId,
   canWriteNotes,
   notesOnly,
 }: {
   ticketId: string;
+  userId: string;
   canWriteNotes: boolean;
   notesOnly: boolean;
 }) {
-  const [body, setBody] = useState('');
+  // What was being written here before a reload or a new sign-in (lib/drafts.ts).
+  const [body, setBodyState] = useState(() => drafts.read(userId, ticketId));
+  const setBody = (text: string) => {
+    setBodyState(text);
+    drafts.write(userId, ticketId, text);
+  };
   const [note, setNote] = useState(notesOnly);
   const [error, setError] = useState('');
   const [dragging, setDragging] = useState(false);

@@ -84,7 +84,7 @@ export function TicketConversationPage({
           This ticket is completed: the conversation is closed.
         </p>
       ) : (
-        <Composer ticketId={t.id} canWriteNotes={canWriteNotes} notesOnly={completed} />
+        <Composer key={t.id} ticketId={t.id} userId={user.id} canWriteNotes={canWriteNotes} notesOnly={completed} />
       )}
     </div>
   );
