@@ -99,6 +99,8 @@ describe('the emails of a ticket, received over SMTP', () => {
       expect(part).toContain('RemoteFix');
       expect(part).toContain(number);
       expect(part).toContain(draft.description);
+      // Paid at the test checkout: the email says no money moved, as its receipt does.
+      expect(part).toContain('Test mode: no money was taken.');
     }
     expect(linksIn(mail, PUBLIC_URL)).toContain(`${PUBLIC_URL}/tickets/${ticket.id}`);
     expect(mail.html).toContain(`href="${PUBLIC_URL}/tickets/${ticket.id}"`);

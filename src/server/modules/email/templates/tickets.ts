@@ -1,6 +1,7 @@
 import { BOOKING_FEE_PAISE, formatRupees, IN_PROGRESS_FEE_PAISE } from '../../../../shared/product.js';
 import { ticketNumberLabel } from '../../../../shared/tickets.js';
-import { button, details, type EmailContent, note, p, quote, strong } from './blocks.js';
+import { isTestPayment } from '../../payments/providers/test-provider.js';
+import { type Block, button, details, type EmailContent, note, p, quote, strong } from './blocks.js';
 
 /** What every ticket email says about the ticket. */
 export interface TicketFacts {
@@ -18,6 +19,15 @@ const ticketRows = (t: TicketFacts): [string, string][] => [
   ['Problem', clip(t.description, 500)],
 ];
 
+/**
+ * Test mode's checkout moves no money: an email about its payment says so at the top, as its receipt
+ * does, so it never passes for a real one.
+ */
+const testPaymentNotice = (paymentId: string | null): Block[] =>
+  paymentId && isTestPayment(paymentId)
+    ? [p(strong('Test mode: no money was taken.'), ' This payment was made with the test checkout.')]
+    : [];
+
 /** To the customer once the booking fee is paid and the ticket exists (always sent, with the receipt). */
 export function bookingConfirmedEmail(input: {
   name: string;
@@ -31,6 +41,7 @@ export function bookingConfirmedEmail(input: {
     preheader: `We received your ${formatRupees(BOOKING_FEE_PAISE)} booking fee and opened ticket ${number}.`,
     heading: `Your ticket ${number} is booked`,
     blocks: [
+      ...testPaymentNotice(input.paymentId),
       p(`Hi ${input.name},`),
       p(
         `Thank you: we received your ${formatRupees(BOOKING_FEE_PAISE)} booking fee and opened ticket `,
@@ -145,6 +156,7 @@ export function feePaidEmail(input: {
     preheader: `We received your ${fee} in-progress fee for ticket ${number}.`,
     heading: `Thank you: ${fee} received`,
     blocks: [
+      ...testPaymentNotice(input.paymentId),
       p(`Hi ${input.name},`),
       p(`We received your ${fee} in-progress fee for ticket `, strong(number), '.'),
       ...(input.engineerName
