@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emails } from '../../src/server/db/schema/index.js';
+import { emails, messageEmailMarks } from '../../src/server/db/schema/index.js';
 import { deliverEmail } from '../../src/server/modules/email/sender.js';
 import type { EmailDetail, EmailsResponse, EmailSummary } from '../../src/shared/contracts/emails.js';
 import type { Job, JobsResponse } from '../../src/shared/contracts/jobs.js';
@@ -267,6 +267,41 @@ describe('messages on a ticket', () => {
     expect(await aboutMessages(customer.user.email)()).toHaveLength(1);
     // The engineer was emailed less than 10 minutes ago: not again.
     expect(await aboutMessages(engineer.user.email)()).toHaveLength(1);
+  });
+
+  it('the next message email after a quiet gap says how many more are unread, not counting what was read', async () => {
+    const { customer, ticket } = await bookedTicket('Gap Customer');
+    await patch(t, `/api/admin/tickets/${ticket.id}/assign`, { engineerId: engineer.user.id }, admin.headers);
+    const toCustomer = (m: { to: string; subject: string }) =>
+      m.to.includes(customer.user.email) && m.subject === `New message on ${ticket.number}`;
+    const tenMinutesPass = () =>
+      t.database.db
+        .update(messageEmailMarks)
+        .set({ sentAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(messageEmailMarks.ticketId, ticket.id));
+
+    await say(engineer, ticket.id, 'First: is it plugged in?');
+    const first = await inbox.waitFor(toCustomer);
+    expect(first.text).not.toContain('more unread');
+    // Within the 10 minutes: not emailed. Then a note, which the customer never reads.
+    await say(engineer, ticket.id, 'Second: try another socket.');
+    await say(engineer, ticket.id, 'Customer seems away.', true);
+    await tenMinutesPass();
+    await say(engineer, ticket.id, 'Third: call me when you can.');
+    const third = await inbox.waitFor((m) => toCustomer(m) && m.text.includes('Third: call me'));
+    for (const part of [third.text, third.html])
+      expect(part).toContain('You have 2 more unread messages on this ticket.');
+
+    // Read on the ticket's page, they are not counted again.
+    const thread = await get(t, `/api/tickets/${ticket.id}/messages`, customer.headers);
+    const last = (thread.json() as { messages: { id: string }[] }).messages.at(-1)!;
+    expect(
+      (await post(t, `/api/tickets/${ticket.id}/messages/read`, { upTo: last.id }, customer.headers)).statusCode,
+    ).toBe(200);
+    await tenMinutesPass();
+    await say(engineer, ticket.id, 'Fourth: all done?');
+    const fourth = await inbox.waitFor((m) => toCustomer(m) && m.text.includes('Fourth: all done'));
+    expect(fourth.text).not.toContain('more unread');
   });
 
   it('message emails off: none, while ticket updates still come', async () => {

@@ -12,6 +12,7 @@ import { serviceLabel } from '../../../shared/tickets.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { contactRequests, UserRow } from '../../db/schema/index.js';
+import { unreadCount } from '../conversation/queries.js';
 import { emailLinks } from './links.js';
 import type { OutgoingEmail, Outbox } from './outbox.js';
 import {
@@ -298,6 +299,8 @@ export function createNotices({
           body: message.body,
           attachments: message.attachments,
           internal: message.internal,
+          // This one among them: the messages of the gap since the last email were not emailed.
+          unread: await unreadCount(tx, { ticketId: t.id, readerId: to.id, staffNotes: to === t.engineer }),
           url: links.ticket(t.id),
         });
         await optional(tx, 'messages', to, content, { ticketId: t.id, kind: 'new-message' });

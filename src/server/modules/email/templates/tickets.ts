@@ -208,10 +208,13 @@ export function newMessageEmail(input: {
   body: string;
   attachments: number;
   internal: boolean;
+  /** The recipient's unread messages on the ticket, this one included. */
+  unread: number;
   url: string;
 }): EmailContent {
   const number = ticketNumberLabel(input.ticket.number);
   const what = input.internal ? 'staff note' : 'message';
+  const others = input.unread - 1;
   const files = input.attachments > 0 ? `${input.attachments} ${input.attachments === 1 ? 'file' : 'files'}` : '';
   return {
     subject: `New ${what} on ${number}`,
@@ -222,6 +225,10 @@ export function newMessageEmail(input: {
       p(strong(`${input.authorName} (${input.authorRole})`), ` wrote on ticket `, strong(number), ':'),
       ...(input.body ? [quote('Message:', clip(input.body))] : []),
       ...(files ? [p(`With ${files} attached.`)] : []),
+      // Messages of the quiet 10 minutes after an email were not emailed: this one says they are there.
+      ...(others > 0
+        ? [p(`You have ${others} more unread ${others === 1 ? 'message' : 'messages'} on this ticket.`)]
+        : []),
       button('Reply', input.url),
       note(
         'Further messages on this ticket in the next 10 minutes are not emailed separately: see them on the ticket.',
