@@ -9,7 +9,7 @@ import type { ReceiptsResponse } from '../../src/shared/contracts/receipts.js';
 import { BOOT_SUPERADMIN, bearer, createTestAppWithAdmins, expectError, type Session, signUp } from '../support/api.js';
 import { bookAndPay, type Draft, get, patch, post, serviceDraft, testCheckoutPay, verify } from '../support/booking.js';
 import { contactFormBody, submitContact } from '../support/contact.js';
-import { linksIn, type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.js';
+import { linksIn, type ReceivedEmail, type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // DECISIONS.md §7.3 against a real SMTP server on loopback: each email of the ticket's life arrives
@@ -272,7 +272,7 @@ describe('messages on a ticket', () => {
   it('the next message email after a quiet gap says how many more are unread, not counting what was read', async () => {
     const { customer, ticket } = await bookedTicket('Gap Customer');
     await patch(t, `/api/admin/tickets/${ticket.id}/assign`, { engineerId: engineer.user.id }, admin.headers);
-    const toCustomer = (m: { to: string; subject: string }) =>
+    const toCustomer = (m: ReceivedEmail) =>
       m.to.includes(customer.user.email) && m.subject === `New message on ${ticket.number}`;
     const tenMinutesPass = () =>
       t.database.db
