@@ -139,6 +139,34 @@ test.describe('booking and paying', () => {
   });
 });
 
+test.describe('on a bad line', () => {
+  test.use({
+    allowConsoleErrors:
+      /^Failed to load resource: (net::ERR_CONNECTION_RESET|the server responded with a status of 409)/,
+  });
+
+  // An audit of a phone on a bad line: Pay's answer was lost after the order was paid; Pay again
+  // said "This order is already paid" and left the customer in the dialog with Pay still active.
+  test('Pay again after a lost answer books the paid ticket, once', async ({ page, request }) => {
+    const account = await openDashboard(page, request);
+    let lost = false;
+    await page.route('**/test-checkout/*', async (route) => {
+      if (lost) return route.fallback();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const dialog = await bookUntilCheckout(page, 'The screen goes dark after a minute.');
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('The test checkout did not answer. Try again.');
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expectToast(page, 'Ticket booked and payment successful!', 'success');
+    await expect(dialog).toBeHidden();
+    await expect(ticketItems(page)).toHaveCount(1);
+    expect(await myTickets(request, account.token)).toHaveLength(1);
+  });
+});
+
 test.describe('an order the server refuses', () => {
   test.use({ allowConsoleErrors: /Failed to load resource/ });
 

@@ -5,7 +5,7 @@ import { formatRupees, PRODUCT_NAME } from '@shared/product';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { testCheckout } from '../api/payment-calls';
 import type { CheckoutResult, Prefill } from './checkout-context';
 import { EmailText } from '@/components/ui/email-text';
@@ -38,8 +38,10 @@ export function TestCheckoutDialog({ pending, onClose }: { pending: PendingCheck
       const answer = await testCheckout(pending.order.id, outcome);
       finish('razorpay_signature' in answer ? { kind: 'success', success: answer } : { kind: 'failed' });
     } catch (err) {
+      // Paid already (a Pay whose answer was lost, or another tab): closed as Razorpay's widget would
+      // be, and the payment flow, asking the order's status as it does after any close, goes on.
+      if (err instanceof ApiError && err.status === 409) return finish({ kind: 'dismissed' });
       setBusy(null);
-      // The server's reason when it gave one (the order was paid in another tab meanwhile).
       setError(errorMessage(err, 'The test checkout did not answer. Try again.'));
     }
   };
