@@ -262,6 +262,34 @@ test.describe('the conversation on a ticket', () => {
   test.describe('on a bad line', () => {
     test.use({ allowConsoleErrors: /^Failed to load resource: net::ERR_CONNECTION_RESET/ });
 
+    test('a Send held up on a stalled line says so, and the message arrives once the line moves', async ({
+      page,
+      request,
+    }) => {
+      const { ticket, customer } = await bookTicketViaApi(request, `Stalled send ${runId()}`);
+      await loginInBrowser(page, customer.token);
+      await page.goto(`/tickets/${ticket.id}`);
+      let release = () => {};
+      const moving = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/api/tickets/${ticket.id}/messages`, async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        await moving;
+        await route.continue();
+      });
+      const composer = page.getByRole('form', { name: 'Write a message' });
+      await composer.getByLabel('Message').fill('Sent from the train');
+      await composer.getByRole('button', { name: 'Send' }).click();
+      await expect(composer.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+      await expect(composer.getByRole('status')).toHaveText(
+        'Still sending: the connection is slow. Your message stays here until it is sent.',
+        { timeout: 15_000 },
+      );
+      release();
+      await expect(messages(page).filter({ hasText: 'Sent from the train' })).toHaveCount(1);
+      await expect(composer.getByRole('status')).toHaveCount(0);
+      await expect(composer.getByLabel('Message')).toHaveValue('');
+    });
+
     test('a Send whose answer is lost, sent again, posts the message once', async ({ page, request }) => {
       const { ticket, customer } = await bookTicketViaApi(request, `Lost answer ${runId()}`);
       await loginInBrowser(page, customer.token);

@@ -1,5 +1,5 @@
 import { Paperclip, Send } from 'lucide-react';
-import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ATTACHMENT_MAX_LABEL, CONVERSATION_LIMITS } from '@shared/contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
@@ -13,6 +13,9 @@ import { UploadList } from './upload-list';
 const BODY_MAX = CONVERSATION_LIMITS.bodyMax;
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf,text/plain,.txt';
+
+/** A send taking longer than this is on a slow or stalled line: the composer says so. */
+const SLOW_SEND_MS = 8_000;
 
 /**
  * Writes a message: text, files by the button or dropped on it (uploaded at once, with progress),
@@ -48,6 +51,15 @@ export function Composer({
   const sending = useRef<{ key: string; message: string } | null>(null);
   const id = useId();
   const internal = notesOnly || note;
+  // The send (by its start time) that has taken longer than SLOW_SEND_MS.
+  const [slowSend, setSlowSend] = useState(0);
+  useEffect(() => {
+    if (!post.isPending) return;
+    const started = post.submittedAt;
+    const timer = setTimeout(() => setSlowSend(started), SLOW_SEND_MS);
+    return () => clearTimeout(timer);
+  }, [post.isPending, post.submittedAt]);
+  const slow = post.isPending && slowSend === post.submittedAt;
   // No maxLength on the box: a browser cuts a long paste there without a word. The count shows near
   // the limit, and Send says what to do past it, the text kept.
   const tooLong = body.length > BODY_MAX;
@@ -183,6 +195,11 @@ export function Composer({
           {post.isPending ? 'Sending…' : 'Send'}
         </Button>
       </div>
+      {slow && (
+        <p role="status" className="text-sm text-slate-700">
+          Still sending: the connection is slow. Your message stays here until it is sent.
+        </p>
+      )}
       <p className="text-xs text-slate-600">PNG, JPEG, WebP, PDF or text, up to {ATTACHMENT_MAX_LABEL} each.</p>
     </form>
   );
