@@ -1,4 +1,11 @@
-import { expect, expectNoA11yViolations, loginInBrowser, signUpViaApi, test } from './support/fixtures';
+import {
+  CODE_LOAD_FAILURE_LOGS,
+  expect,
+  expectNoA11yViolations,
+  loginInBrowser,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
 import { adminToken, openAdmin } from './support/staff';
 
 /**
@@ -6,10 +13,7 @@ import { adminToken, openAdmin } from './support/staff';
  * asks for) says so and offers a reload, instead of a blank page or the router's stack of errors.
  */
 test.describe('when a page cannot load its code', () => {
-  test.use({
-    allowConsoleErrors:
-      /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/,
-  });
+  test.use({ allowConsoleErrors: CODE_LOAD_FAILURE_LOGS });
 
   test('the admin dashboard says so beside its header, and Reload brings it once the code loads', async ({
     page,

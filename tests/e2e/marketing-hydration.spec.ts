@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CARRIED_TOASTS_KEY, TOKEN_KEY } from '../../src/web/lib/page-state-keys';
-import { expect, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
+import { CODE_LOAD_FAILURE_LOGS, expect, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
 import { PAGES } from './support/marketing';
 
 // How a marketing page loads: the server renders it, and the scripts that make it live (React)
@@ -34,6 +34,14 @@ async function holdBackReact(page: Page): Promise<{ release: () => void }> {
     await route.continue();
   });
   return { release };
+}
+
+/** Opens the home page and makes it live: reaching for the request form loads React, and its categories arrive. */
+async function openHomeLive(page: Page) {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Repair request' });
+  await form.getByLabel('Full Name').focus();
+  await expect(form.getByLabel('Main Category')).toBeEnabled();
 }
 
 test.describe('marketing pages', () => {
@@ -215,10 +223,7 @@ test.describe('marketing pages', () => {
       await released;
       await route.continue();
     });
-    await page.goto('/');
-    // Live: reaching for the request form loads React, and its categories arrive.
-    await page.getByRole('form', { name: 'Repair request' }).getByLabel('Full Name').focus();
-    await expect(page.getByRole('form', { name: 'Repair request' }).getByLabel('Main Category')).toBeEnabled();
+    await openHomeLive(page);
     await page.getByRole('button', { name: 'Start Remote Session' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Getting ready…' })).toBeVisible();
     release();
@@ -227,16 +232,11 @@ test.describe('marketing pages', () => {
   });
 
   test.describe('when the sign-in form’s code cannot load', () => {
-    test.use({
-      allowConsoleErrors:
-        /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/,
-    });
+    test.use({ allowConsoleErrors: CODE_LOAD_FAILURE_LOGS });
 
     test('the page stays, and says what to do', async ({ page }) => {
       await page.route('**/assets/auth-dialog-view-*.js', (route) => route.abort());
-      await page.goto('/');
-      await page.getByRole('form', { name: 'Repair request' }).getByLabel('Full Name').focus();
-      await expect(page.getByRole('form', { name: 'Repair request' }).getByLabel('Main Category')).toBeEnabled();
+      await openHomeLive(page);
       await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
       await expect(
         page
@@ -253,11 +253,7 @@ test.describe('marketing pages', () => {
   });
 
   test.describe('when the phone menu’s code cannot load', () => {
-    test.use({
-      viewport: { width: 390, height: 844 },
-      allowConsoleErrors:
-        /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/,
-    });
+    test.use({ viewport: { width: 390, height: 844 }, allowConsoleErrors: CODE_LOAD_FAILURE_LOGS });
 
     test('the page stays, and says what to do', async ({ page }) => {
       await page.route('**/assets/mobile-menu-*.js', (route) => route.abort());
@@ -273,10 +269,7 @@ test.describe('marketing pages', () => {
   });
 
   test.describe('when the page cannot load its scripts', () => {
-    test.use({
-      allowConsoleErrors:
-        /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/,
-    });
+    test.use({ allowConsoleErrors: CODE_LOAD_FAILURE_LOGS });
 
     test('a pressed button says so, and the links still work', async ({ page }) => {
       await page.route('**/assets/vendor-*.js', (route) => route.abort());

@@ -139,6 +139,13 @@ export async function gradientSamples(element: Locator): Promise<string[]> {
   return Array.from({ length: 11 }, (_, i) => `color-mix(in oklab, ${from}, ${to} ${i * 10}%)`);
 }
 
+/**
+ * What the browser logs when a part of the app's code cannot load (the tests abort its chunk): for
+ * `allowConsoleErrors` in the tests of those failures.
+ */
+export const CODE_LOAD_FAILURE_LOGS =
+  /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/;
+
 /** A toast (sonner) in the notifications region, by its text. */
 export const toast = (page: Page, text: string | RegExp) =>
   page
