@@ -97,10 +97,23 @@ describe('the live event stream in the browser', () => {
   });
 
   /** The network is down: every try fails before an answer, as a browser's fetch does offline. */
-  const networkDown = () =>
+  /**
+   * The open stream's network goes away for two minutes: every try fails before an answer, as a
+   * browser's fetch does offline, and the waits between tries grow to their longest. Answers how many
+   * tries there have been.
+   */
+  const networkGoneAWhile = async () => {
     server.fetch.mockImplementation(async () => {
       throw new TypeError('Failed to fetch');
     });
+    await vi.advanceTimersByTimeAsync(SILENCE_MS);
+    await settle();
+    await vi.advanceTimersByTimeAsync(120_000);
+    await settle();
+    return server.fetch.mock.calls.length;
+  };
+  /** The network is back: each try answers an open stream again. */
+  const networkBack = () => server.fetch.mockImplementation(fakeEventServer().fetch);
 
   it('opens the stream at once when the network comes back, not after its longest wait', async () => {
     const on = handlers();
@@ -109,16 +122,11 @@ describe('the live event stream in the browser', () => {
     expect(on.onOpen).toHaveBeenCalledTimes(1);
 
     // The connection drops and the network is gone for a while: the waits between tries grow.
-    networkDown();
-    await vi.advanceTimersByTimeAsync(SILENCE_MS);
-    await settle();
-    await vi.advanceTimersByTimeAsync(120_000);
-    await settle();
-    const triesWhileDown = server.fetch.mock.calls.length;
+    const triesWhileDown = await networkGoneAWhile();
     expect(triesWhileDown).toBeGreaterThan(3);
 
     // Back online: the stream opens now, and the page refetches what it missed.
-    server.fetch.mockImplementation(fakeEventServer().fetch);
+    networkBack();
     win.dispatchEvent(new Event('online'));
     await settle();
     expect(server.fetch).toHaveBeenCalledTimes(triesWhileDown + 1);
@@ -150,14 +158,9 @@ describe('the live event stream in the browser', () => {
     await settle();
     expect(server.fetch).toHaveBeenCalledTimes(1);
 
-    networkDown();
-    await vi.advanceTimersByTimeAsync(SILENCE_MS);
-    await settle();
-    await vi.advanceTimersByTimeAsync(120_000);
-    await settle();
-    const tries = server.fetch.mock.calls.length;
+    const tries = await networkGoneAWhile();
 
-    server.fetch.mockImplementation(fakeEventServer().fetch);
+    networkBack();
     doc.visibilityState = 'hidden';
     doc.dispatchEvent(new Event('visibilitychange'));
     await settle();
