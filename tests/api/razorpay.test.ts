@@ -79,6 +79,12 @@ describe('POST /order through the Razorpay Orders API', () => {
     expect(sent.notes.userId).toBe(s.user.id);
     expect(sent.notes.userEmail).toBe(s.user.email);
     expect(JSON.stringify(sent)).not.toContain(intruder);
+    // Captured by Razorpay itself whatever the account's capture setting: a payment /verify accepts
+    // is never left authorized (and refunded by Razorpay after days) while the app counts it paid.
+    expect((sent as { payment?: unknown }).payment).toEqual({
+      capture: 'automatic',
+      capture_options: { automatic_expiry_period: 60, manual_expiry_period: 60, refund_speed: 'optimum' },
+    });
 
     // The answer is Razorpay's order, with the public key id the widget opens with.
     expect(standIn.orders.has(order.id)).toBe(true);

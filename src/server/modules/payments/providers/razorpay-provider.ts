@@ -11,6 +11,18 @@ export interface RazorpayOptions {
   apiBaseUrl?: string;
 }
 
+/**
+ * Every order's payment is captured by Razorpay itself, whatever the account's capture setting: the
+ * checkout's signature (/verify) proves only an authorization, and an authorized payment that nobody
+ * captures is refunded by Razorpay days later while the app counts it paid. One authorized more than
+ * an hour after it began (a late authorization, after the customer was told it failed and may have
+ * booked again) is left uncaptured, and Razorpay refunds it.
+ */
+const AUTOMATIC_CAPTURE = {
+  capture: 'automatic',
+  capture_options: { automatic_expiry_period: 60, manual_expiry_period: 60, refund_speed: 'optimum' },
+} as const;
+
 /** Razorpay through its official SDK: Orders API, checkout signature, webhook signature. */
 export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
   const client = new Razorpay({ key_id: opts.keyId, key_secret: opts.keySecret });
@@ -31,6 +43,7 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
           currency: input.currency,
           receipt: input.receipt,
           notes: input.notes,
+          payment: AUTOMATIC_CAPTURE,
         });
         if (!order?.id) throw new ProviderError('Razorpay answered without an order id');
         return { id: order.id };
