@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { payments } from '../../src/server/db/schema/index.js';
+import { payments, tickets } from '../../src/server/db/schema/index.js';
 import type { Ticket } from '../../src/shared/contracts/tickets.js';
 import { expectError, signUp } from '../support/api.js';
 import { cspDirectives } from '../support/csp.js';
@@ -246,6 +246,55 @@ describe('POST /webhooks/razorpay', () => {
     expect(await paymentStatusOf(t, s, order.id)).toBe('failed');
     expect(await ticketRowsOfOrder(t, order.id)).toEqual([]);
     expect((await eventsOfOrder(t, order.id)).map((e) => e.kind)).toEqual(['payment_created', 'payment_failed']);
+  });
+
+  describe('payment.failed for an in-progress fee offered again', () => {
+    /** A booked ticket in progress with an engineer, its ₹299 order failed once and offered again. */
+    async function feeOfferedAgain() {
+      const s = await signUp(t);
+      const booking = await openBookingOrder(t, s, draft);
+      await sendHook(razorpayWebhook('payment.captured', { orderId: booking.id, amount: 9900 }));
+      const [ticket] = await ticketRowsOfOrder(t, booking.id);
+      const engineer = await signUp(t, {}, 'engineer');
+      await t.database.db
+        .update(tickets)
+        .set({ status: 'in-progress', engineerId: engineer.user.id })
+        .where(eq(tickets.id, ticket!.id));
+      const fee = (await post(t, '/order-inprogress', { ticketId: ticket!.id }, s.headers)).json() as { id: string };
+      const failed = razorpayWebhook('payment.failed', {
+        orderId: fee.id,
+        amount: 29900,
+        createdAt: Math.floor(Date.now() / 1000) - 120,
+      });
+      expect((await sendHook(failed)).statusCode).toBe(200);
+      expect(await paymentStatusOf(t, s, fee.id)).toBe('failed');
+      const again = (await post(t, '/order-inprogress', { ticketId: ticket!.id }, s.headers)).json() as { id: string };
+      expect(again.id).toBe(fee.id);
+      expect(await paymentStatusOf(t, s, fee.id)).toBe('created');
+      return { s, orderId: fee.id, failed };
+    }
+
+    it('leaves the order waiting when the failure it recorded is delivered again (Razorpay delivers at least once)', async () => {
+      const { s, orderId, failed } = await feeOfferedAgain();
+      expect((await sendHook(failed)).statusCode).toBe(200);
+      expect(await paymentStatusOf(t, s, orderId)).toBe('created');
+      expect((await eventsOfOrder(t, orderId)).filter((e) => e.kind === 'payment_failed')).toHaveLength(1);
+    });
+
+    it('leaves the order waiting when an attempt begun before it was offered again fails late', async () => {
+      const { s, orderId } = await feeOfferedAgain();
+      const earlier = Math.floor(Date.now() / 1000) - 60;
+      const late = razorpayWebhook('payment.failed', { orderId, amount: 29900, createdAt: earlier });
+      expect((await sendHook(late)).statusCode).toBe(200);
+      expect(await paymentStatusOf(t, s, orderId)).toBe('created');
+    });
+
+    it('fails the order again when the new attempt fails', async () => {
+      const { s, orderId } = await feeOfferedAgain();
+      expect((await sendHook(razorpayWebhook('payment.failed', { orderId, amount: 29900 }))).statusCode).toBe(200);
+      expect(await paymentStatusOf(t, s, orderId)).toBe('failed');
+      expect((await eventsOfOrder(t, orderId)).filter((e) => e.kind === 'payment_failed')).toHaveLength(2);
+    });
   });
 
   it('acknowledges a webhook for an unknown order with 200 and ignores it', async () => {

@@ -240,6 +240,8 @@ export interface WebhookPayment {
   currency?: string;
   paymentId?: string;
   status?: string;
+  /** When the payment began (Razorpay's `created_at`, in seconds); now when not given. */
+  createdAt?: number;
 }
 
 /**
@@ -267,6 +269,7 @@ export function razorpayWebhook(
           status: p.status ?? (event === 'payment.captured' ? 'captured' : 'failed'),
           method: 'upi',
           captured: event === 'payment.captured',
+          created_at: p.createdAt ?? Math.floor(Date.now() / 1000),
           ...(event === 'payment.failed'
             ? { error_code: 'BAD_REQUEST_ERROR', error_description: 'Payment failed' }
             : {}),

@@ -11,7 +11,7 @@ import type { PaymentRow } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Notices } from '../email/notices.js';
 import { issueReceipt } from '../receipts/service.js';
-import { hasPaymentEvent, recordEvent } from '../tickets/history.js';
+import { hasPaymentEvent, lastReopenedAt, recordEvent } from '../tickets/history.js';
 import { findTicket } from '../tickets/queries.js';
 import { createTicketFromOrder } from '../tickets/service.js';
 import type { ProviderPayment } from './providers/index.js';
@@ -191,16 +191,30 @@ async function recordMismatch(
   }
 }
 
-/** A failed attempt; never un-pays an order that is already paid. */
+/**
+ * A failed attempt; never un-pays an order that is already paid. A failure of an attempt begun
+ * before the order was offered again (Razorpay delivering a failure again, or late) is about an
+ * earlier attempt, not the one the customer may be making now: it changes nothing.
+ */
 export async function failPayment(
   db: Db,
   orderId: string,
-  detail: { actorId: string | null; via: string; reason?: string },
+  detail: {
+    actorId: string | null;
+    via: string;
+    reason?: string;
+    /** The failed payment began before this time (the provider's own clock says when it began). */
+    paymentBeganBefore?: Date;
+  },
 ) {
   return db.transaction(async (tx) => {
     const order = await lockPayment(tx, orderId);
     if (!order) return undefined;
     if (isPaid(order.status) || order.status === 'failed') return order;
+    if (detail.paymentBeganBefore) {
+      const reopenedAt = await lastReopenedAt(tx, orderId);
+      if (reopenedAt && detail.paymentBeganBefore <= reopenedAt) return order;
+    }
     await updatePayment(tx, orderId, { status: 'failed' });
     await recordEvent(tx, {
       ticketId: order.ticketId,

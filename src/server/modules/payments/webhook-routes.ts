@@ -13,6 +13,8 @@ const paymentEntity = z.object({
   amount: z.number().int(),
   currency: z.string(),
   error_description: z.string().nullable().optional(),
+  /** When the payment began, in seconds (Razorpay sends it on every payment). */
+  created_at: z.number().int().nonnegative().optional(),
 });
 const webhookEvent = z.object({
   event: z.string(),
@@ -95,6 +97,10 @@ export async function webhookRoutes(
           actorId: null,
           via: 'webhook',
           reason: payment.error_description ?? undefined,
+          // Whole seconds: the payment began before the next one.
+          ...(payment.created_at !== undefined
+            ? { paymentBeganBefore: new Date((payment.created_at + 1) * 1000) }
+            : {}),
         });
       }
       return { ok: true as const };

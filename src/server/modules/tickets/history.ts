@@ -33,6 +33,16 @@ export async function linkOrderEvents(db: Db, orderId: string, ticketId: string)
   await db.update(ticketEvents).set({ ticketId }).where(eq(ticketEvents.orderId, orderId));
 }
 
+/** When the order was last offered again after a failure (payments/orders.ts), if it ever was. */
+export async function lastReopenedAt(db: Db, orderId: string): Promise<Date | undefined> {
+  const rows = await db
+    .select({ at: ticketEvents.createdAt, detail: ticketEvents.detail })
+    .from(ticketEvents)
+    .where(and(eq(ticketEvents.orderId, orderId), eq(ticketEvents.kind, 'payment_created')));
+  const reopened = rows.filter((r) => (r.detail as { reopened?: unknown }).reopened === true).map((r) => r.at);
+  return reopened.length ? new Date(Math.max(...reopened.map((at) => at.getTime()))) : undefined;
+}
+
 /** Whether the order's trail already has an event of this kind about this provider payment id. */
 export async function hasPaymentEvent(db: Db, orderId: string, kind: TicketEventKind, paymentId: string) {
   const rows = await db
