@@ -19,6 +19,7 @@ import {
 } from '../support/booking.js';
 import { newPaymentId, RAZORPAY_ENV, type RazorpayStandIn, razorpayCheckout } from '../support/razorpay-stand-in.js';
 import { keptNotices } from '../support/notices.js';
+import { receiptsOf } from '../support/receipts.js';
 import { razorpayTestApp, type TestApp } from '../support/test-app.js';
 
 // The reconciliation (src/server/modules/payments/reconcile.ts): an order Razorpay captured whose
@@ -75,6 +76,17 @@ const captured = (amount = 9900, currency = 'INR') => ({
 });
 
 describe('reconcileOrders', () => {
+  it('receipts and records a payment it finds at the time the customer paid', async () => {
+    const { s, orderId } = await orderOpened(60);
+    const paid = Math.floor(Date.now() / 1000) - 55 * 60;
+    standIn.payments.set(orderId, [{ ...captured(), created_at: paid }]);
+    await reconcileOrders(t.database.db, provider(), notices(), log);
+    const [ticket] = await ticketRowsOfOrder(t, orderId);
+    const [receipt] = await receiptsOf(t, s, ticket!.id);
+    expect(receipt!.paidAt).toBe(new Date(paid * 1000).toISOString());
+    expect((await paymentRow(t, orderId))!.paidAt!.toISOString()).toBe(new Date(paid * 1000).toISOString());
+  });
+
   it('reaches every unpaid order in turn, however many checkouts were abandoned before it', async () => {
     const owner = await signUp(t);
     const abandoned = Array.from({ length: RECONCILE.batch + 5 }, (_, i) => `order_abandoned_${Date.now()}_${i}`);

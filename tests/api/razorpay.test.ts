@@ -28,6 +28,7 @@ import {
   sendWebhook,
   startRazorpayStandIn,
 } from '../support/razorpay-stand-in.js';
+import { receiptsOf } from '../support/receipts.js';
 import { createTestApp, razorpayTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -246,6 +247,35 @@ describe('POST /webhooks/razorpay', () => {
     expect(await paymentStatusOf(t, s, order.id)).toBe('failed');
     expect(await ticketRowsOfOrder(t, order.id)).toEqual([]);
     expect((await eventsOfOrder(t, order.id)).map((e) => e.kind)).toEqual(['payment_created', 'payment_failed']);
+  });
+
+  describe('a capture delivered late (Razorpay retries a webhook for a day)', () => {
+    it('is receipted, reported and recorded at the time the customer paid', async () => {
+      const s = await signUp(t);
+      const order = await openBookingOrder(t, s, draft);
+      const paid = Math.floor(Date.now() / 1000) - 6 * 3600;
+      const hook = razorpayWebhook('payment.captured', { orderId: order.id, amount: 9900, createdAt: paid });
+      expect((await sendHook(hook)).statusCode).toBe(200);
+      const [ticket] = await ticketRowsOfOrder(t, order.id);
+      const [receipt] = await receiptsOf(t, s, ticket!.id);
+      expect(receipt!.paidAt).toBe(new Date(paid * 1000).toISOString());
+      const captured = (await eventsOfOrder(t, order.id)).find((e) => e.kind === 'payment_captured');
+      expect(captured!.createdAt.toISOString()).toBe(new Date(paid * 1000).toISOString());
+      // The reports count its revenue on that day.
+      expect((await paymentRow(t, order.id))!.paidAt!.toISOString()).toBe(new Date(paid * 1000).toISOString());
+    });
+
+    it('takes its receipt number from the financial year it was paid in', async () => {
+      const s = await signUp(t);
+      const order = await openBookingOrder(t, s, draft);
+      // Paid at 23:50 India time on 31 March 2026, delivered in the next financial year.
+      const paid = Date.parse('2026-03-31T18:20:00Z') / 1000;
+      const hook = razorpayWebhook('payment.captured', { orderId: order.id, amount: 9900, createdAt: paid });
+      expect((await sendHook(hook)).statusCode).toBe(200);
+      const [ticket] = await ticketRowsOfOrder(t, order.id);
+      const [receipt] = await receiptsOf(t, s, ticket!.id);
+      expect(receipt!.number).toMatch(/^RF\/2025-26\//);
+    });
   });
 
   describe('payment.failed for an in-progress fee offered again', () => {

@@ -47,6 +47,8 @@ export interface StandInPayment {
   amount: number;
   currency: string;
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  /** When it began, in seconds; now when not given. */
+  created_at?: number;
 }
 
 export interface RazorpayStandIn {
@@ -165,6 +167,7 @@ export async function startRazorpayStandIn(
           order_id: decodeURIComponent(listing[1]!),
           method: 'upi',
           captured: p.status === 'captured',
+          created_at: p.created_at ?? Math.floor(Date.now() / 1000),
         }));
         return send(res, 200, { entity: 'collection', count: items.length, items });
       }

@@ -52,8 +52,12 @@ export async function settlePayment(
     via: string;
     /** A checkout taking a new payment: refused (409) when the order is paid already. */
     onlyIfUnpaid?: boolean;
+    /** When the customer paid, if the provider says (ProviderPayment.paidAt); else now. */
+    paidAt?: Date | undefined;
   },
 ): Promise<Settlement> {
+  // Never later than now: the provider's clock may run ahead of this one.
+  const paidAt = outcome.paidAt && outcome.paidAt.getTime() < Date.now() ? outcome.paidAt : undefined;
   return db.transaction(async (tx) => {
     const order = await lockPayment(tx, orderId);
     if (!order) throw notFound('Order not found');
@@ -87,6 +91,7 @@ export async function settlePayment(
         orderId,
         actorId: outcome.actorId,
         kind: outcome.status === 'verified' ? 'payment_verified' : 'payment_captured',
+        ...(paidAt ? { at: paidAt } : {}),
         detail: {
           kind: order.kind,
           amount: order.amount,
@@ -112,7 +117,7 @@ export async function settlePayment(
       await notices.feePaid(tx, ticketId, { orderId, paymentId: outcome.paymentId });
     }
     // Its one receipt, last, once the booking's ticket exists, so its number is held for the shortest time.
-    const receipt = firstPaid ? await issueReceipt(tx, orderId, outcome.paymentId) : undefined;
+    const receipt = firstPaid ? await issueReceipt(tx, orderId, outcome.paymentId, paidAt) : undefined;
     return {
       order,
       ticketId,
@@ -249,6 +254,7 @@ export async function settleCapture(
     paymentId: payment.id,
     actorId: null,
     via,
+    paidAt: payment.paidAt,
   });
   reportSettlement(log, settlement);
   return settlement;

@@ -91,7 +91,9 @@ export async function webhookRoutes(
       if (!payment || !order) return { ok: true as const };
 
       if (event === 'payment.captured' || event === 'order.paid') {
-        await settleCapture(db, notices, request.log, order, payment, 'webhook');
+        const { id, amount, currency, created_at } = payment;
+        const paidAt = created_at === undefined ? undefined : new Date(created_at * 1000);
+        await settleCapture(db, notices, request.log, order, { id, amount, currency, paidAt }, 'webhook');
       } else if (event === 'payment.failed') {
         await failPayment(db, order.orderId, {
           actorId: null,

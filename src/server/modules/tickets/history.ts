@@ -16,9 +16,12 @@ export async function recordEvent<K extends TicketEventKind>(
     actorId: string | null;
     kind: K;
     detail: TicketEventDetails[K];
+    /** When it happened, if before now (a payment the provider reports late); else now. */
+    at?: Date;
   },
 ) {
   await db.insert(ticketEvents).values({
+    ...(event.at ? { createdAt: event.at } : {}),
     ticketId: event.ticketId,
     orderId: event.orderId ?? null,
     actorId: event.actorId,

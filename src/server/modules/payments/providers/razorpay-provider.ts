@@ -58,7 +58,12 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
         const { items } = await client.orders.fetchPayments(orderId);
         return items
           .filter((p) => p.status === 'captured')
-          .map((p) => ({ id: p.id, amount: Number(p.amount), currency: p.currency }));
+          .map((p) => ({
+            id: p.id,
+            amount: Number(p.amount),
+            currency: p.currency,
+            paidAt: new Date(p.created_at * 1000),
+          }));
       } catch (err) {
         throw new ProviderError(describeRazorpayError(err));
       }

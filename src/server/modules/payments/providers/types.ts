@@ -28,6 +28,12 @@ export interface ProviderPayment {
   id: string;
   amount: number;
   currency: string;
+  /**
+   * When the customer paid, by the provider's record (Razorpay's `created_at`, when the payment
+   * began): its receipt's date and financial year, and the day its revenue counts on, however late
+   * the app hears of it.
+   */
+  paidAt?: Date;
 }
 
 /**
