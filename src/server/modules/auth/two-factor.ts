@@ -12,7 +12,7 @@ import { startLogin } from './login-throttle.js';
 import { findUserById } from './queries.js';
 import type { ChallengeClaims } from './tokens.js';
 import { recordAccountChange } from '../users/history.js';
-import { lockUser } from '../users/queries.js';
+import { lockForAdminChange } from '../users/queries.js';
 import { refuseSuspended } from './sessions.js';
 
 /**
@@ -228,7 +228,7 @@ export async function turnOffTwoFactorFor(
   targetId: string,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const target = await lockUser(tx, targetId);
+    const target = await lockForAdminChange(tx, actor.id, targetId);
     if (!target) throw notFound('User not found');
     if (target.role === 'superadmin' && actor.role !== 'superadmin') {
       throw forbidden("Only a superadmin may turn off a superadmin's two-factor sign-in");

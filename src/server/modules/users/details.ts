@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { writeDetails } from '../auth/service.js';
 import type { Notices } from '../email/notices.js';
 import { recordAccountChange } from './history.js';
-import { lockUser } from './queries.js';
+import { lockForAdminChange } from './queries.js';
 
 /**
  * An admin corrects an account's name, email or phone (PUT /api/admin/users/{id}/details): a
@@ -24,7 +24,7 @@ export async function changeUserDetails(
   input: Pick<UserRow, 'name' | 'email' | 'phone'>,
 ): Promise<{ user: UserRow; changed: boolean }> {
   return db.transaction(async (tx) => {
-    const target = await lockUser(tx, targetId);
+    const target = await lockForAdminChange(tx, actor.id, targetId);
     if (!target) throw notFound('User not found');
     if (target.role === 'superadmin') {
       if (target.id !== actor.id) throw forbidden('Only a superadmin changes their own details');

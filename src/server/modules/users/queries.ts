@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { type AccountState, ENGINEER_PICKER_LIMIT } from '../../../shared/contracts/admin.js';
-import type { Role } from '../../../shared/roles.js';
+import { isStaff, type Role } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
-import { tickets, users } from '../../db/schema/index.js';
+import { tickets, type UserRow, users } from '../../db/schema/index.js';
+import { forbidden } from '../../lib/errors.js';
 import { type Cursor, olderThan } from '../../lib/paging.js';
 import { containing } from '../../lib/search-text.js';
 
@@ -60,6 +61,26 @@ export const listEngineers = (db: Db, search?: string) =>
 export async function lockUser(tx: Db, id: string, strength: 'update' | 'share' = 'update') {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for(strength).limit(1);
   return row;
+}
+
+/**
+ * An admin's change to another account (its role, suspension, details, two-factor sign-in): both
+ * rows locked in one order, the lower id first, so two admins changing each other at once take
+ * turns rather than deadlock (the change's history line refers to the admin's row, which the other
+ * holds). The admin's row is read again under its lock: one who is no longer an admin, or was
+ * suspended, since the request began changes nothing (403). Answers the account to change, locked
+ * for update.
+ */
+export async function lockForAdminChange(tx: Db, actorId: string, targetId: string): Promise<UserRow | undefined> {
+  const rows = new Map<string, UserRow | undefined>();
+  for (const id of [actorId, targetId].sort()) {
+    if (!rows.has(id)) rows.set(id, await lockUser(tx, id, id === targetId ? 'update' : 'share'));
+  }
+  const actor = rows.get(actorId);
+  if (!actor || !isStaff(actor.role) || actor.suspendedAt) {
+    throw forbidden('Your account can no longer make this change');
+  }
+  return rows.get(targetId);
 }
 
 /** The numbers of the tickets not yet completed that have this engineer, oldest first. */

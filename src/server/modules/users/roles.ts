@@ -5,7 +5,7 @@ import { type UserRow, users } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { ticketNumberLabel } from '../../../shared/tickets.js';
 import { recordAccountChange } from './history.js';
-import { lockUser, openTicketNumbersOf } from './queries.js';
+import { lockForAdminChange, openTicketNumbersOf } from './queries.js';
 
 /**
  * An admin changes an account's role (PATCH /api/admin/users/{id}): an engineer who leaves becomes a
@@ -27,7 +27,7 @@ export async function changeUserRole(
 ): Promise<{ user: UserRow; from: Role }> {
   if (targetId === actor.id) throw forbidden('You cannot change your own role');
   return db.transaction(async (tx) => {
-    const target = await lockUser(tx, targetId);
+    const target = await lockForAdminChange(tx, actor.id, targetId);
     if (!target) throw notFound('User not found');
     if (target.role === 'superadmin') throw forbidden('A superadmin’s role cannot be changed');
     if (target.role === role) return { user: target, from: target.role };

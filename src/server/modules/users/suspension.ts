@@ -4,7 +4,7 @@ import { type UserRow, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Notices } from '../email/notices.js';
 import { recordAccountChange } from './history.js';
-import { lockUser } from './queries.js';
+import { lockForAdminChange } from './queries.js';
 import { refuseWhileAssigned } from './roles.js';
 
 /**
@@ -21,7 +21,7 @@ import { refuseWhileAssigned } from './roles.js';
 export async function suspendUser(db: Db, notices: Notices, actor: { id: string }, targetId: string): Promise<Outcome> {
   if (targetId === actor.id) throw forbidden('You cannot suspend your own account');
   return db.transaction(async (tx) => {
-    const target = await lockUser(tx, targetId);
+    const target = await lockForAdminChange(tx, actor.id, targetId);
     if (!target) throw notFound('User not found');
     if (target.role === 'superadmin') throw forbidden('A superadmin cannot be suspended');
     if (target.suspendedAt) return { user: target, changed: false };
@@ -47,7 +47,7 @@ export async function reinstateUser(
   targetId: string,
 ): Promise<Outcome> {
   return db.transaction(async (tx) => {
-    const target = await lockUser(tx, targetId);
+    const target = await lockForAdminChange(tx, actor.id, targetId);
     if (!target) throw notFound('User not found');
     if (!target.suspendedAt) return { user: target, changed: false };
     const [reinstated] = await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, target.id)).returning();
