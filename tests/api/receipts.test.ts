@@ -230,6 +230,19 @@ describe('the receipt PDF', () => {
     }
   });
 
+  it('draws names whose conjuncts the PDF library cannot place marks on (Gurmukhi ਸ੍ਰੀ, Telugu శ్రీ)', async () => {
+    for (const name of ['ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ', 'ਸਤਿ ਸ੍ਰੀ ਅਕਾਲ', 'శ్రీనివాస్ రావు']) {
+      const customer = await signUp(t, { name });
+      const { ticket } = await bookAndPay(t, customer, draft);
+      const [receipt] = await receiptsOf(t, customer, ticket.id);
+      const res = await get(t, `/api/receipts/${receipt!.id}`, customer.headers);
+      expect(res.statusCode, `${name}: ${res.body.slice(0, 200)}`).toBe(200);
+      const text = await pdfText(res.rawPayload);
+      expect(text, name).toContain('Received from:');
+      expect(text, name).not.toContain('?');
+    }
+  });
+
   it('names an Urdu-writing customer in Arabic script, its words right to left, on the line of the rest', async () => {
     const customer = await signUp(t, { name: 'عمران خان' });
     const { ticket } = await bookAndPay(t, customer, draft);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { type Font, openSync } from 'fontkit';
 
 const require = createRequire(import.meta.url);
 
@@ -40,4 +41,41 @@ export function scriptFont(script: IndianScript, bold: boolean): string {
   return require.resolve(
     `@fontsource/noto-sans-${script}/files/noto-sans-${script}-${script}-${bold ? 700 : 400}-normal.woff`,
   );
+}
+
+/**
+ * Ways to shape text, from the font's own OpenType features to fewer. fontkit 2.0.4 throws on a null
+ * anchor in a font's mark positioning, which the Gurmukhi and Telugu Noto Sans fonts have for some
+ * conjuncts (ਸ੍ਰੀ, శ్రీ, as in Gurpreet or Srinivas: foliojs/fontkit#367); without mark positioning
+ * their marks sit at their default places, and a receipt is better a little misplaced than not drawn.
+ */
+export const SHAPINGS: readonly Readonly<Record<string, boolean>>[] = [
+  {},
+  { abvm: false },
+  { abvm: false, blwm: false, mark: false, mkmk: false },
+];
+
+/**
+ * The first of SHAPINGS that the PDF library can shape a run of `script` text with, or -1 when none
+ * (the run is then printed as the standard fonts can). The same font files as pdfkit's (which shapes
+ * with fontkit), each opened once.
+ */
+export function shapingOf(script: IndianScript, bold: boolean, text: string): number {
+  const font = shapingFont(scriptFont(script, bold));
+  // fontkit adds its defaults to the map it is given: a copy each time.
+  return SHAPINGS.findIndex((features) => {
+    try {
+      font.layout(text, { ...features });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+const shapingFonts = new Map<string, Font>();
+function shapingFont(file: string): Font {
+  let font = shapingFonts.get(file);
+  if (!font) shapingFonts.set(file, (font = openSync(file)));
+  return font;
 }

@@ -3,7 +3,7 @@ import { feeName } from '../../../shared/payments.js';
 import { ticketNumberLabel } from '../../../shared/tickets.js';
 import type { ReceiptRow } from '../../db/schema/index.js';
 import { isTestPayment } from '../payments/providers/test-provider.js';
-import { type IndianScript, rightToLeft, scriptFont, scriptOf } from './fonts.js';
+import { type IndianScript, rightToLeft, scriptFont, scriptOf, SHAPINGS, shapingOf } from './fonts.js';
 import { indiaDateTime } from './numbering.js';
 
 /**
@@ -53,25 +53,32 @@ function runs(text: string): Run[] {
 const STANDARD_ASCENDER = 0.718;
 
 /**
- * Text a person or the business typed, in whichever scripts it holds, at `size` at the current place.
- * A script's font is drawn on Helvetica's baseline: pdfkit puts each font's baseline at its own
- * ascender, and Noto Sans Arabic's (1.374 em) would sink it half a line.
+ * Text a person or the business typed, in whichever scripts it holds, at `size` at the current place,
+ * after `label` in bold if given. A script's font is drawn on Helvetica's baseline: pdfkit puts each
+ * font's baseline at its own ascender, and Noto Sans Arabic's (1.374 em) would sink it half a line.
  */
 function typed(
   doc: PDFKit.PDFDocument,
   text: string,
-  { bold, size }: { bold: boolean; size: number },
+  { bold, size, label }: { bold: boolean; size: number; label?: string },
   options: PDFKit.Mixins.TextOptions = {},
 ) {
   const parts = runs(text);
+  const shapings = parts.map((part) => (part.script ? shapingOf(part.script, bold, part.text) : 0));
+  // pdfkit measures every part of continued text with the first part's features: one set for all,
+  // the fewest any part needs (fonts.ts); none given, pdfkit shapes word by word with the font's own.
+  const fewest = Math.max(0, ...shapings);
+  const features = fewest > 0 ? ({ ...SHAPINGS[fewest] } as unknown as PDFKit.Mixins.OpenTypeFeatures[]) : undefined;
   doc.fontSize(size);
+  if (label) doc.font('Helvetica-Bold').text(label, { ...options, features, continued: true });
   parts.forEach((part, i) => {
-    doc.font(part.script ? scriptFont(part.script, bold) : bold ? 'Helvetica-Bold' : 'Helvetica');
-    doc.text(part.script ? part.text : printable(part.text), {
-      ...options,
-      ...(part.script ? { baseline: -STANDARD_ASCENDER * size } : {}),
-      continued: i < parts.length - 1,
-    });
+    const continued = i < parts.length - 1;
+    if (!part.script || shapings[i] === -1) {
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(printable(part.text), { ...options, features, continued });
+      return;
+    }
+    doc.font(scriptFont(part.script, bold));
+    doc.text(part.text, { ...options, baseline: -STANDARD_ASCENDER * size, features, continued });
   });
 }
 
@@ -111,10 +118,8 @@ export function receiptPdf(r: ReceiptRow): Promise<Buffer> {
       .fillColor('#000000');
   }
   doc.moveDown(0.5);
-  const field = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').fontSize(10).text(`${label}: `, { continued: true });
-    typed(doc, value, { bold: false, size: 10 }, { width });
-  };
+  const field = (label: string, value: string) =>
+    typed(doc, value, { bold: false, size: 10, label: `${label}: ` }, { width });
   field('Receipt number', r.number);
   field('Date', indiaDateTime(r.paidAt));
   doc.moveDown();
