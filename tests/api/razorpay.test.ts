@@ -345,6 +345,34 @@ describe('POST /webhooks/razorpay', () => {
       expect(res.statusCode).toBe(400);
     }
   });
+
+  it('answers 400, not 5xx, to a signed payment whose ids or currency hold characters no database takes', async () => {
+    const s = await signUp(t);
+    const order = await openBookingOrder(t, s, draft);
+    const signed = (entity: Record<string, unknown>, event = 'payment.captured') => {
+      const body = JSON.stringify({
+        event,
+        payload: {
+          payment: { entity: { id: 'pay_x1', order_id: order.id, amount: 9900, currency: 'INR', ...entity } },
+        },
+      });
+      const sig = createHmac('sha256', RAZORPAY_ENV.RAZORPAY_WEBHOOK_SECRET).update(body).digest('hex');
+      return { payload: body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': sig } };
+    };
+    for (const value of ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', 'x'.repeat(1000)]) {
+      for (const field of ['id', 'currency']) {
+        const res = await sendHook(signed({ [field]: value }));
+        expect(res.statusCode, `${field} ${JSON.stringify(value)}: ${res.body}`).toBe(400);
+      }
+    }
+    expect(await paymentStatusOf(t, s, order.id)).toBe('created');
+    // A failure's reason is Razorpay's words, kept without what the database refuses.
+    const failed = await sendHook(signed({ error_description: 'Bank\u0000 declined \ud800' }, 'payment.failed'));
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(await paymentStatusOf(t, s, order.id)).toBe('failed');
+    const event = (await eventsOfOrder(t, order.id)).find((e) => e.kind === 'payment_failed');
+    expect((event!.detail as { reason: string }).reason).toBe('Bank\ufffd declined \ufffd');
+  });
 });
 
 describe("the pages' Content-Security-Policy under Razorpay", () => {

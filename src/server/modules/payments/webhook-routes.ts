@@ -7,12 +7,21 @@ import type { PaymentProvider } from './providers/index.js';
 import { failPayment, settleCapture } from './settlement.js';
 import { findPayment } from './queries.js';
 
+// Razorpay's ids (`pay_…`, `order_…`) and ISO currency codes: anything else in a signed body is
+// refused (400) before it reaches the database, which refuses NUL and half surrogate pairs.
+const providerId = z.string().regex(/^[\w-]{1,64}$/);
+// Razorpay's own words for a failure, kept in the order's trail as far as the database can hold them:
+// control characters and half surrogate pairs replaced, at most 500 characters.
+// eslint-disable-next-line no-control-regex -- control characters are what is replaced
+const UNSTORABLE = /[\u0000-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const providerText = z.string().transform((s) => s.replace(UNSTORABLE, '\uFFFD').slice(0, 500));
+
 const paymentEntity = z.object({
-  id: z.string(),
-  order_id: z.string().nullable().optional(),
+  id: providerId,
+  order_id: providerId.nullable().optional(),
   amount: z.number().int(),
-  currency: z.string(),
-  error_description: z.string().nullable().optional(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  error_description: providerText.nullable().optional(),
   /** When the payment began, in seconds (Razorpay sends it on every payment). */
   created_at: z.number().int().nonnegative().optional(),
 });
