@@ -131,15 +131,17 @@ export async function setUpTwoFactor(db: Db, user: UserRow) {
   const existing = await totpRow(db, user.id);
   if (existing?.enabledAt) throw conflict(ALREADY_ON);
   const secret = generateSecret();
-  await db
+  const stored = await db
     .insert(userTotp)
     .values({ userId: user.id, secret })
     .onConflictDoUpdate({
       target: userTotp.userId,
       set: { secret, lastTimeStep: null, createdAt: sql`now()` },
-      // A set-up confirmed by a racing request stays as it is.
+      // A set-up confirmed by a racing request stays as it is, and this one is refused.
       setWhere: isNull(userTotp.enabledAt),
-    });
+    })
+    .returning({ userId: userTotp.userId });
+  if (stored.length !== 1) throw conflict(ALREADY_ON);
   const otpauthUrl = generateURI({ issuer: PRODUCT_NAME, label: user.email, secret });
   const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
   return { secret, otpauthUrl, qrDataUrl };
