@@ -28,6 +28,8 @@ export const TICKET_EVENT_KINDS = [
   'rated',
   /** The customer gave or changed the remote session's tool and id (DECISIONS.md §7.2); never the id itself. */
   'remote_access_set',
+  /** Money given back from a payment on the order (made in the Razorpay Dashboard): the record of it. */
+  'payment_refunded',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
@@ -50,6 +52,8 @@ export interface TicketEventDetails {
   payment_verified: PaymentTaken;
   payment_failed: { kind: PaymentKind; via: string; reason: string | null };
   payment_duplicate: { kind: PaymentKind; amount: number; paymentId: string; paidWith: string; via: string };
+  /** `ofPayment`: the refund is of the payment that paid the order (not of a second one, or a wrong one). */
+  payment_refunded: { kind: PaymentKind; amount: number; refundId: string; paymentId: string; ofPayment: boolean };
   payment_mismatch: {
     kind: PaymentKind;
     amount: number;

@@ -21,9 +21,11 @@ import {
   verify,
 } from '../support/booking.js';
 import {
+  newPaymentId,
   RAZORPAY_ENV,
   type RazorpayStandIn,
   razorpayCheckout,
+  razorpayRefund,
   razorpayWebhook,
   sendWebhook,
   startRazorpayStandIn,
@@ -247,6 +249,54 @@ describe('POST /webhooks/razorpay', () => {
     expect(await paymentStatusOf(t, s, order.id)).toBe('failed');
     expect(await ticketRowsOfOrder(t, order.id)).toEqual([]);
     expect((await eventsOfOrder(t, order.id)).map((e) => e.kind)).toEqual(['payment_created', 'payment_failed']);
+  });
+
+  describe('refund.processed (a refund made in the Razorpay Dashboard)', () => {
+    it('is kept in the order’s trail once, however often it is delivered; the payment and its receipt stand', async () => {
+      const s = await signUp(t);
+      const order = await openBookingOrder(t, s, draft);
+      const paymentId = newPaymentId();
+      await sendHook(razorpayWebhook('payment.captured', { orderId: order.id, amount: 9900, paymentId }));
+      const refund = razorpayRefund({ orderId: order.id, paymentId, amount: 9900, refundId: 'rfnd_standin01' });
+      for (let i = 0; i < 2; i++) expect((await sendHook(refund)).statusCode).toBe(200);
+
+      const refunds = (await eventsOfOrder(t, order.id)).filter((e) => e.kind === 'payment_refunded');
+      expect(refunds.map((e) => e.detail)).toEqual([
+        { kind: 'booking', amount: 9900, refundId: 'rfnd_standin01', paymentId, ofPayment: true },
+      ]);
+      const [ticket] = await ticketRowsOfOrder(t, order.id);
+      expect(refunds[0]!.ticketId).toBe(ticket!.id);
+      expect(await paymentStatusOf(t, s, order.id)).toBe('captured');
+      expect(await receiptsOf(t, s, ticket!.id)).toHaveLength(1);
+    });
+
+    it('names a refund of another payment than the one that paid the order (a duplicate refunded)', async () => {
+      const s = await signUp(t);
+      const order = await openBookingOrder(t, s, draft);
+      await sendHook(razorpayWebhook('payment.captured', { orderId: order.id, amount: 9900 }));
+      const second = newPaymentId();
+      await sendHook(razorpayWebhook('payment.captured', { orderId: order.id, amount: 9900, paymentId: second }));
+      expect((await sendHook(razorpayRefund({ orderId: order.id, paymentId: second, amount: 9900 }))).statusCode).toBe(
+        200,
+      );
+      const refund = (await eventsOfOrder(t, order.id)).find((e) => e.kind === 'payment_refunded');
+      expect(refund!.detail).toMatchObject({ paymentId: second, ofPayment: false });
+    });
+
+    it('leaves out Razorpay’s own refunds of payments never captured, and orders it did not make', async () => {
+      const s = await signUp(t);
+      const order = await openBookingOrder(t, s, draft);
+      const uncaptured = razorpayRefund({
+        orderId: order.id,
+        paymentId: newPaymentId(),
+        amount: 9900,
+        captured: false,
+      });
+      expect((await sendHook(uncaptured)).statusCode).toBe(200);
+      const unknown = razorpayRefund({ orderId: 'order_not_ours', paymentId: newPaymentId(), amount: 9900 });
+      expect((await sendHook(unknown)).statusCode).toBe(200);
+      expect((await eventsOfOrder(t, order.id)).map((e) => e.kind)).toEqual(['payment_created']);
+    });
   });
 
   describe('a capture delivered late (Razorpay retries a webhook for a day)', () => {

@@ -291,6 +291,61 @@ export function razorpayWebhook(
   };
 }
 
+/**
+ * Razorpay's `refund.processed` delivery for a refund of `amount` of a payment on an order (made
+ * from the Razorpay Dashboard or its Refunds API), signed as razorpayWebhook's are.
+ */
+export function razorpayRefund(
+  p: { orderId: string; paymentId: string; amount: number; refundId?: string; captured?: boolean },
+  webhookSecret: string = RAZORPAY_ENV.RAZORPAY_WEBHOOK_SECRET,
+) {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_standin',
+    event: 'refund.processed',
+    contains: ['refund', 'payment'],
+    payload: {
+      refund: {
+        entity: {
+          id: p.refundId ?? `rfnd_${randomBytes(7).toString('hex')}`,
+          entity: 'refund',
+          amount: p.amount,
+          currency: 'INR',
+          payment_id: p.paymentId,
+          notes: {},
+          receipt: null,
+          created_at: now,
+          status: 'processed',
+          speed_processed: 'normal',
+        },
+      },
+      payment: {
+        entity: {
+          id: p.paymentId,
+          entity: 'payment',
+          order_id: p.orderId,
+          amount: p.amount,
+          currency: 'INR',
+          status: 'refunded',
+          captured: p.captured ?? true,
+          amount_refunded: p.amount,
+          refund_status: 'full',
+          created_at: now - 3600,
+        },
+      },
+    },
+    created_at: now,
+  });
+  return {
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': createHmac('sha256', webhookSecret).update(payload).digest('hex'),
+    },
+  };
+}
+
 /** Delivers a webhook (razorpayWebhook's payload and headers, as they are) to the app. */
 export const sendWebhook = (app: Pick<ZodApp, 'inject'>, hook: { payload: string; headers: Record<string, string> }) =>
   app.inject({ method: 'POST', url: '/webhooks/razorpay', payload: hook.payload, headers: hook.headers });

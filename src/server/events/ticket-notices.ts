@@ -40,6 +40,7 @@ const LIVE_KIND: Record<TicketEventKind, LiveTicketKind> = {
   payment_failed: 'payment',
   payment_duplicate: 'payment',
   payment_mismatch: 'payment',
+  payment_refunded: 'payment',
   unassigned: 'assigned',
   rated: 'rated',
   // Not in §7.1's list of kinds, which is closed: the ticket's answer changed (its remoteAccess), as a

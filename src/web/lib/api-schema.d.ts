@@ -3079,7 +3079,8 @@ export interface paths {
                   | 'payment_mismatch'
                   | 'unassigned'
                   | 'rated'
-                  | 'remote_access_set';
+                  | 'remote_access_set'
+                  | 'payment_refunded';
                 actor: {
                   id: string;
                   name: string;
@@ -7062,7 +7063,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Razorpay webhook: payment.captured and payment.failed */
+    /** Razorpay webhook: payment.captured, payment.failed and refund.processed */
     post: {
       parameters: {
         query?: never;

@@ -259,3 +259,49 @@ export async function settleCapture(
   reportSettlement(log, settlement);
   return settlement;
 }
+
+/**
+ * A refund Razorpay processed (its `refund.processed` webhook), made by a person in the Razorpay
+ * Dashboard: kept in the order's trail once per refund, however often it is delivered. The order
+ * stays paid and its receipt stands (it records a payment that was made); the trail and the log say
+ * the money went back.
+ */
+export async function recordRefund(
+  db: Db,
+  log: FastifyBaseLogger,
+  order: PaymentRow,
+  refund: { id: string; amount: number; paymentId: string },
+): Promise<void> {
+  const recorded = await db.transaction(async (tx) => {
+    // Under the order's lock: deliveries of one refund arriving together record it once.
+    const locked = await lockPayment(tx, order.orderId);
+    if (!locked) return false;
+    if (await hasPaymentEvent(tx, order.orderId, 'payment_refunded', refund.id, 'refundId')) return false;
+    await recordEvent(tx, {
+      ticketId: locked.ticketId,
+      orderId: order.orderId,
+      actorId: null,
+      kind: 'payment_refunded',
+      detail: {
+        kind: locked.kind,
+        amount: refund.amount,
+        refundId: refund.id,
+        paymentId: refund.paymentId,
+        ofPayment: isPaid(locked.status) && locked.providerPaymentId === refund.paymentId,
+      },
+    });
+    return true;
+  });
+  if (recorded) {
+    log.info(
+      {
+        event: 'payment_refunded',
+        orderId: order.orderId,
+        refundId: refund.id,
+        paymentId: refund.paymentId,
+        amount: refund.amount,
+      },
+      'a refund was processed',
+    );
+  }
+}

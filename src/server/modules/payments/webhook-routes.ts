@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { errors, type ZodApp } from '../../lib/http.js';
 import type { Notices } from '../email/notices.js';
 import type { PaymentProvider } from './providers/index.js';
-import { failPayment, settleCapture } from './settlement.js';
+import { failPayment, recordRefund, settleCapture } from './settlement.js';
 import { findPayment } from './queries.js';
 
 // Razorpay's ids (`pay_…`, `order_…`) and ISO currency codes: anything else in a signed body is
@@ -25,9 +25,19 @@ const paymentEntity = z.object({
   /** When the payment began, in seconds (Razorpay sends it on every payment). */
   created_at: z.number().int().nonnegative().optional(),
 });
+const refundEntity = z.object({
+  id: providerId,
+  amount: z.number().int(),
+  payment_id: providerId,
+});
 const webhookEvent = z.object({
   event: z.string(),
-  payload: z.object({ payment: z.object({ entity: paymentEntity }).optional() }).passthrough(),
+  payload: z
+    .object({
+      payment: z.object({ entity: paymentEntity.extend({ captured: z.boolean().optional() }) }).optional(),
+      refund: z.object({ entity: refundEntity }).optional(),
+    })
+    .passthrough(),
 });
 
 /**
@@ -63,7 +73,7 @@ export async function webhookRoutes(
     config: { access: 'public' },
     schema: {
       tags: ['payments'],
-      summary: 'Razorpay webhook: payment.captured and payment.failed',
+      summary: 'Razorpay webhook: payment.captured, payment.failed and refund.processed',
       response: { 200: z.object({ ok: z.literal(true) }), ...errors(400, 404, 503) },
     },
     handler: async (request) => {
@@ -103,6 +113,11 @@ export async function webhookRoutes(
         const { id, amount, currency, created_at } = payment;
         const paidAt = created_at === undefined ? undefined : new Date(created_at * 1000);
         await settleCapture(db, notices, request.log, order, { id, amount, currency, paidAt }, 'webhook');
+      } else if (event === 'refund.processed' && payload.refund && payment.captured !== false) {
+        // Razorpay's own refunds of payments never captured (a late authorisation left uncaptured)
+        // gave back money the app never counted: nothing to record.
+        const { id, amount, payment_id } = payload.refund.entity;
+        await recordRefund(db, request.log, order, { id, amount, paymentId: payment_id });
       } else if (event === 'payment.failed') {
         await failPayment(db, order.orderId, {
           actorId: null,

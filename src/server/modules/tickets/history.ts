@@ -46,13 +46,19 @@ export async function lastReopenedAt(db: Db, orderId: string): Promise<Date | un
   return reopened.length ? new Date(Math.max(...reopened.map((at) => at.getTime()))) : undefined;
 }
 
-/** Whether the order's trail already has an event of this kind about this provider payment id. */
-export async function hasPaymentEvent(db: Db, orderId: string, kind: TicketEventKind, paymentId: string) {
+/** Whether the order's trail already has an event of this kind about this provider payment (or refund) id. */
+export async function hasPaymentEvent(
+  db: Db,
+  orderId: string,
+  kind: TicketEventKind,
+  id: string,
+  field: 'paymentId' | 'refundId' = 'paymentId',
+) {
   const rows = await db
     .select({ detail: ticketEvents.detail })
     .from(ticketEvents)
     .where(and(eq(ticketEvents.orderId, orderId), eq(ticketEvents.kind, kind)));
-  return rows.some((r) => (r.detail as { paymentId?: unknown }).paymentId === paymentId);
+  return rows.some((r) => (r.detail as Record<string, unknown>)[field] === id);
 }
 
 /**

@@ -26,6 +26,7 @@ const LABELS: Record<TicketEvent['kind'], string> = {
   unassigned: 'Engineer unassigned',
   rated: 'Rating',
   remote_access_set: 'Remote session given by the customer',
+  payment_refunded: 'Refund processed',
 };
 
 /** The event's detail as the server writes it for its kind (TicketEventDetails, shared). */
@@ -58,6 +59,11 @@ function describe(e: TicketEvent): string {
     case 'payment_mismatch': {
       const d = detailOf(e, e.kind);
       return `${formatRupees(d.amount)} ${d.currency} · payment ${d.paymentId}`;
+    }
+    case 'payment_refunded': {
+      const d = detailOf(e, e.kind);
+      const of = d.ofPayment ? `the ${feeName(d.kind).toLowerCase()}'s payment` : 'another payment';
+      return `${formatRupees(d.amount)} of ${of} ${d.paymentId} · refund ${d.refundId}`;
     }
     case 'completed':
       return detailOf(e, e.kind).remarks;

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."ticket_event_kind" ADD VALUE 'payment_refunded';
