@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments, tickets } from '../../src/server/db/schema/index.js';
 import { type Session, signUp } from '../support/api.js';
-import { type Draft, eventsOfOrder, openBookingOrder, post, serviceDraft, verify } from '../support/booking.js';
+import {
+  type Draft,
+  eventsOfOrder,
+  inProgressWith,
+  openBookingOrder,
+  post,
+  serviceDraft,
+  verify,
+} from '../support/booking.js';
 import { type RazorpayStandIn, razorpayCheckout, razorpayWebhook, sendWebhook } from '../support/razorpay-stand-in.js';
 import { razorpayTestApp, type TestApp } from '../support/test-app.js';
 
@@ -30,10 +38,7 @@ async function inProgressTicket(): Promise<{ customer: Session; ticketId: string
   const res = await verify(t, customer, razorpayCheckout(order.id));
   expect(res.statusCode).toBe(200);
   const ticketId = (res.json() as { ticket: { id: string } }).ticket.id;
-  await t.database.db
-    .update(tickets)
-    .set({ status: 'in-progress', engineerId: engineer.user.id })
-    .where(eq(tickets.id, ticketId));
+  await inProgressWith(t, ticketId, engineer);
   return { customer, ticketId };
 }
 

@@ -6,6 +6,7 @@ import {
   type Draft,
   draftBody,
   eventsOfOrder,
+  inProgressWith,
   openBookingOrder,
   paymentRow,
   paymentStatusOf,
@@ -221,11 +222,7 @@ describe('the in-progress fee captured after the ticket left "in progress"', () 
     const order = await openBookingOrder(t, s, draft);
     await verify(t, s, razorpayCheckout(order.id));
     const [ticket] = await ticketRowsOfOrder(t, order.id);
-    const engineer = await signUp(t, {}, 'engineer');
-    await t.database.db
-      .update(tickets)
-      .set({ status: 'in-progress', engineerId: engineer.user.id })
-      .where(eq(tickets.id, ticket!.id));
+    await inProgressWith(t, ticket!.id);
     const opened = await post(t, '/order-inprogress', { ticketId: ticket!.id }, s.headers);
     expect(opened.statusCode).toBe(201);
     const orderId = (opened.json() as { id: string }).id;

@@ -5,11 +5,12 @@ import { paymentJobs } from '../../src/server/modules/payments/jobs.js';
 import { createRazorpayProvider } from '../../src/server/modules/payments/providers/razorpay-provider.js';
 import { createTestProvider } from '../../src/server/modules/payments/providers/test-provider.js';
 import { RECONCILE, reconcileOrders } from '../../src/server/modules/payments/reconcile.js';
-import { payments, tickets } from '../../src/server/db/schema/index.js';
+import { payments } from '../../src/server/db/schema/index.js';
 import { signUp } from '../support/api.js';
 import {
   type Draft,
   eventsOfOrder,
+  inProgressWith,
   openBookingOrder,
   paymentRow,
   post,
@@ -133,11 +134,7 @@ describe('reconcileOrders', () => {
     const booking = await openBookingOrder(t, s, draft);
     await verify(t, s, razorpayCheckout(booking.id));
     const [ticket] = await ticketRowsOfOrder(t, booking.id);
-    const engineer = await signUp(t, {}, 'engineer');
-    await t.database.db
-      .update(tickets)
-      .set({ status: 'in-progress', engineerId: engineer.user.id })
-      .where(eq(tickets.id, ticket!.id));
+    await inProgressWith(t, ticket!.id);
     const open = async () =>
       ((await post(t, '/order-inprogress', { ticketId: ticket!.id }, s.headers)).json() as { id: string }).id;
     const orderId = await open();

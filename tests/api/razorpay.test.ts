@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { payments, tickets } from '../../src/server/db/schema/index.js';
+import { payments } from '../../src/server/db/schema/index.js';
 import type { Ticket } from '../../src/shared/contracts/tickets.js';
 import { expectError, signUp } from '../support/api.js';
 import { cspDirectives } from '../support/csp.js';
@@ -10,6 +10,7 @@ import {
   draftBody,
   eventsOfOrder,
   get,
+  inProgressWith,
   listTickets,
   openBookingOrder,
   paymentRow,
@@ -335,11 +336,7 @@ describe('POST /webhooks/razorpay', () => {
       const booking = await openBookingOrder(t, s, draft);
       await sendHook(razorpayWebhook('payment.captured', { orderId: booking.id, amount: 9900 }));
       const [ticket] = await ticketRowsOfOrder(t, booking.id);
-      const engineer = await signUp(t, {}, 'engineer');
-      await t.database.db
-        .update(tickets)
-        .set({ status: 'in-progress', engineerId: engineer.user.id })
-        .where(eq(tickets.id, ticket!.id));
+      await inProgressWith(t, ticket!.id);
       const fee = (await post(t, '/order-inprogress', { ticketId: ticket!.id }, s.headers)).json() as { id: string };
       const failed = razorpayWebhook('payment.failed', {
         orderId: fee.id,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, tickets } from '../../src/server/db/schema/index.js';
 import { expectError, injectNo5xx, signUp, uniqueEmail } from '../support/api.js';
-import { bookAndPay, type Draft, draftBody, serviceDraft } from '../support/booking.js';
+import { bookAndPay, type Draft, draftBody, inProgressWith, serviceDraft } from '../support/booking.js';
 import { contactFormBody } from '../support/contact.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -36,12 +36,8 @@ describe('unpaired surrogates in free text', () => {
   });
 
   it("refuses them in an engineer's completion remarks with 400 and leaves the ticket in progress", async () => {
-    const engineer = await signUp(t, {}, 'engineer');
     const { ticket } = await bookAndPay(t, await signUp(t), draft);
-    await t.database.db
-      .update(tickets)
-      .set({ status: 'in-progress', engineerId: engineer.user.id })
-      .where(eq(tickets.id, ticket.id));
+    const engineer = await inProgressWith(t, ticket.id);
     for (const remarks of UNPAIRED) {
       const res = await injectNo5xx(t, {
         method: 'PATCH',

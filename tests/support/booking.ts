@@ -4,7 +4,7 @@ import { payments, ticketEvents, tickets } from '../../src/server/db/schema/inde
 import { createTestProvider } from '../../src/server/modules/payments/providers/test-provider.js';
 import type { OrderResponse } from '../../src/shared/contracts/payments.js';
 import type { Ticket } from '../../src/shared/contracts/tickets.js';
-import { mainServices, type Session, subServices } from './api.js';
+import { mainServices, type Session, signUp, subServices } from './api.js';
 import { TEST_JWT_SECRET, type TestApp } from './test-app.js';
 
 export interface Draft {
@@ -161,3 +161,16 @@ export const eventsOfTicket = (t: TestApp, ticketId: string) =>
     .from(ticketEvents)
     .where(eq(ticketEvents.ticketId, ticketId))
     .orderBy(asc(ticketEvents.createdAt));
+
+/**
+ * The ticket in progress with an engineer (a new one unless given), as an admin puts it with an
+ * assignment and a status change, straight in the database; answers the engineer.
+ */
+export async function inProgressWith(t: TestApp, ticketId: string, engineer?: Session): Promise<Session> {
+  const assigned = engineer ?? (await signUp(t, {}, 'engineer'));
+  await t.database.db
+    .update(tickets)
+    .set({ status: 'in-progress', engineerId: assigned.user.id })
+    .where(eq(tickets.id, ticketId));
+  return assigned;
+}

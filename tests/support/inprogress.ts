@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { tickets } from '../../src/server/db/schema/index.js';
 import type { Ticket } from '../../src/shared/contracts/tickets.js';
 import { type Session, signUp } from './api.js';
-import { bookAndPay, type Draft, post, testCheckoutPay, verify } from './booking.js';
+import { bookAndPay, type Draft, inProgressWith, post, testCheckoutPay, verify } from './booking.js';
 import type { TestApp } from './test-app.js';
 
 /** What a file of in-progress tests sets up in its beforeAll. */
@@ -24,10 +22,7 @@ export function inProgressHelpers(setting: () => InProgressSetting) {
     const { t, draft, engineer } = setting();
     const customer = owner ?? (await signUp(t));
     const { ticket, orderId } = await bookAndPay(t, customer, draft);
-    await t.database.db
-      .update(tickets)
-      .set({ status: 'in-progress', engineerId: engineer.user.id })
-      .where(eq(tickets.id, ticket.id));
+    await inProgressWith(t, ticket.id, engineer);
     return { customer, ticket, orderId };
   }
 
