@@ -284,7 +284,19 @@ describe('POST /webhooks/razorpay', () => {
       expect(refund!.detail).toMatchObject({ paymentId: second, ofPayment: false });
     });
 
-    it('leaves out Razorpay’s own refunds of payments never captured, and orders it did not make', async () => {
+    it('keeps Razorpay’s own refund of a payment never captured when that payment booked the ticket', async () => {
+      const s = await signUp(t);
+      const order = await openBookingOrder(t, s, draft);
+      const checkout = razorpayCheckout(order.id);
+      expect((await verify(t, s, checkout)).statusCode).toBe(200);
+      const paymentId = checkout.razorpay_payment_id;
+      const refund = razorpayRefund({ orderId: order.id, paymentId, amount: 9900, captured: false });
+      expect((await sendHook(refund)).statusCode).toBe(200);
+      const refunded = (await eventsOfOrder(t, order.id)).find((e) => e.kind === 'payment_refunded');
+      expect(refunded!.detail).toMatchObject({ paymentId, ofPayment: true });
+    });
+
+    it('leaves out Razorpay’s own refunds of other payments never captured, and orders it did not make', async () => {
       const s = await signUp(t);
       const order = await openBookingOrder(t, s, draft);
       const uncaptured = razorpayRefund({

@@ -264,18 +264,22 @@ export async function settleCapture(
  * A refund Razorpay processed (its `refund.processed` webhook), made by a person in the Razorpay
  * Dashboard: kept in the order's trail once per refund, however often it is delivered. The order
  * stays paid and its receipt stands (it records a payment that was made); the trail and the log say
- * the money went back.
+ * the money went back. Razorpay's own refund of a payment never captured (a late authorisation left
+ * uncaptured) gave back money the app never counted, unless that payment is the one that paid the
+ * order: only that one is recorded.
  */
 export async function recordRefund(
   db: Db,
   log: FastifyBaseLogger,
   order: PaymentRow,
-  refund: { id: string; amount: number; paymentId: string },
+  refund: { id: string; amount: number; paymentId: string; captured: boolean },
 ): Promise<void> {
   const recorded = await db.transaction(async (tx) => {
     // Under the order's lock: deliveries of one refund arriving together record it once.
     const locked = await lockPayment(tx, order.orderId);
     if (!locked) return false;
+    const ofPayment = isPaid(locked.status) && locked.providerPaymentId === refund.paymentId;
+    if (!refund.captured && !ofPayment) return false;
     if (await hasPaymentEvent(tx, order.orderId, 'payment_refunded', refund.id, 'refundId')) return false;
     await recordEvent(tx, {
       ticketId: locked.ticketId,
@@ -287,7 +291,7 @@ export async function recordRefund(
         amount: refund.amount,
         refundId: refund.id,
         paymentId: refund.paymentId,
-        ofPayment: isPaid(locked.status) && locked.providerPaymentId === refund.paymentId,
+        ofPayment,
       },
     });
     return true;

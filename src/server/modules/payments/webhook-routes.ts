@@ -113,11 +113,10 @@ export async function webhookRoutes(
         const { id, amount, currency, created_at } = payment;
         const paidAt = created_at === undefined ? undefined : new Date(created_at * 1000);
         await settleCapture(db, notices, request.log, order, { id, amount, currency, paidAt }, 'webhook');
-      } else if (event === 'refund.processed' && payload.refund && payment.captured !== false) {
-        // Razorpay's own refunds of payments never captured (a late authorisation left uncaptured)
-        // gave back money the app never counted: nothing to record.
+      } else if (event === 'refund.processed' && payload.refund) {
         const { id, amount, payment_id } = payload.refund.entity;
-        await recordRefund(db, request.log, order, { id, amount, paymentId: payment_id });
+        const captured = payment.captured !== false;
+        await recordRefund(db, request.log, order, { id, amount, paymentId: payment_id, captured });
       } else if (event === 'payment.failed') {
         await failPayment(db, order.orderId, {
           actorId: null,
