@@ -231,7 +231,7 @@ describe('a Send asked again with its Idempotency-Key', () => {
     expect(await threadOf(t, admin, ticketId)).toHaveLength(1);
   });
 
-  it('refuses the key with another message (422), on this ticket or another; another author’s same key is theirs', async () => {
+  it('refuses the key with another message (409), on this ticket or another; another author’s same key is theirs', async () => {
     const ticketId = await ticketOf(t, customer, draft, { engineer });
     const otherTicketId = await ticketOf(t, customer, draft, { engineer });
     const key = randomUUID();
@@ -241,7 +241,7 @@ describe('a Send asked again with its Idempotency-Key', () => {
       [ticketId, { body: 'First', attachmentIds: [(await uploaded(t, customer, ticketId, FILES.png)).id] }],
       [otherTicketId, { body: 'First' }],
     ] as const) {
-      expectError(await sendWithKey(customer, id, key, body), 422, /Idempotency-Key/);
+      expectError(await sendWithKey(customer, id, key, body), 409, /Idempotency-Key/);
     }
     expect((await sendWithKey(engineer, ticketId, key, { body: 'First', internal: true })).statusCode).toBe(201);
   });

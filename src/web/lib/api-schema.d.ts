@@ -3424,7 +3424,7 @@ export interface paths {
       };
     };
     put?: never;
-    /** Post a message (`internal`: a staff note, engineer and admins only), with your unused uploads to this ticket; a completed ticket takes staff notes only. With an `Idempotency-Key`, the same message sent again with the same key answers the one it made (422: that key made a different message) */
+    /** Post a message (`internal`: a staff note, engineer and admins only), with your unused uploads to this ticket; a completed ticket takes staff notes only. With an `Idempotency-Key`, the same message sent again with the same key answers the one it made (409: that key made a different message) */
     post: {
       parameters: {
         query?: never;
@@ -3525,17 +3525,6 @@ export interface paths {
         };
         /** @description Default Response */
         409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
           headers: {
             [name: string]: unknown;
           };

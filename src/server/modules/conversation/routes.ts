@@ -53,12 +53,12 @@ export async function conversationRoutes(
     schema: {
       tags: ['conversation'],
       summary:
-        'Post a message (`internal`: a staff note, engineer and admins only), with your unused uploads to this ticket; a completed ticket takes staff notes only. With an `Idempotency-Key`, the same message sent again with the same key answers the one it made (422: that key made a different message)',
+        'Post a message (`internal`: a staff note, engineer and admins only), with your unused uploads to this ticket; a completed ticket takes staff notes only. With an `Idempotency-Key`, the same message sent again with the same key answers the one it made (409: that key made a different message)',
       security: bearer,
       params: idParamsSchema,
       headers: postMessageHeadersSchema,
       body: postMessageBodySchema,
-      response: { 201: messageResponseSchema, ...errors(400, 401, 403, 404, 409, 422, 429) },
+      response: { 201: messageResponseSchema, ...errors(400, 401, 403, 404, 409, 429) },
     },
     handler: async (request, reply) => {
       const message = await postMessage(db, notices, requireUser(request), request.params.id, {

@@ -72,8 +72,9 @@ export async function listMessages(
   return { messages: page.map(toMessage), nextCursor: rows.length > q.limit && last ? last.id : null };
 }
 
+// 409, a conflict with the message the key made: DECISIONS.md §2 lists the statuses the API answers.
 const keyReused = () =>
-  new AppError(422, 'This Idempotency-Key was sent with a different message: make a new key for each message');
+  conflict('This Idempotency-Key was sent with a different message: make a new key for each message');
 
 /**
  * Posts a message (or, `internal`, a staff note) under the ticket's row lock: a completion waits for
@@ -83,7 +84,7 @@ const keyReused = () =>
  *
  * With an `idempotencyKey`, a Send asked again (its answer lost on the way) answers the message the
  * key made, even once the ticket is completed, and posts, notifies and emails nothing; the same key
- * with a different message is refused (422). The row lock orders the two sends: the second finds the
+ * with a different message is refused (409). The row lock orders the two sends: the second finds the
  * first committed.
  */
 export async function postMessage(
