@@ -87,7 +87,7 @@ describe('POST /order through the Razorpay Orders API', () => {
     // is never left authorized (and refunded by Razorpay after days) while the app counts it paid.
     expect((sent as { payment?: unknown }).payment).toEqual({
       capture: 'automatic',
-      capture_options: { automatic_expiry_period: 60, manual_expiry_period: 60, refund_speed: 'optimum' },
+      capture_options: { automatic_expiry_period: 60, manual_expiry_period: 60, refund_speed: 'normal' },
     });
 
     // The answer is Razorpay's order, with the public key id the widget opens with.

@@ -197,6 +197,11 @@ export async function startRazorpayStandIn(
         send(res, 400, rzpError('BAD_REQUEST_ERROR', 'The currency field is required.'));
         return;
       }
+      const captureRefusal = refusedCaptureSettings(b.payment);
+      if (captureRefusal) {
+        send(res, 400, rzpError('BAD_REQUEST_ERROR', captureRefusal));
+        return;
+      }
       const order: StandInOrder = {
         id: `order_${randomBytes(7).toString('hex')}`,
         entity: 'order',
@@ -220,6 +225,29 @@ export async function startRazorpayStandIn(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;
+}
+
+/**
+ * Razorpay's documented rules for an order's capture settings (`payment`): capture automatic or
+ * manual; an automatic expiry of at least 12 minutes; a manual one (optional) from the automatic one
+ * up to 7,200 minutes; a refund speed of optimum or normal. The reason it refuses one, or null.
+ */
+function refusedCaptureSettings(payment: unknown): string | null {
+  if (payment === undefined) return null;
+  const p = payment as { capture?: unknown; capture_options?: Record<string, unknown> } | null;
+  if (!p || (p.capture !== 'automatic' && p.capture !== 'manual')) return 'payment.capture is invalid';
+  const o = p.capture_options;
+  if (!o) return null;
+  const automatic = o.automatic_expiry_period;
+  const manual = o.manual_expiry_period ?? 7200;
+  if (p.capture === 'automatic' && (typeof automatic !== 'number' || automatic < 12)) {
+    return 'automatic_expiry_period must be at least 12 minutes';
+  }
+  if (typeof manual !== 'number' || manual > 7200 || (typeof automatic === 'number' && manual < automatic)) {
+    return 'manual_expiry_period must be between automatic_expiry_period and 7200 minutes';
+  }
+  if (o.refund_speed !== 'optimum' && o.refund_speed !== 'normal') return 'refund_speed is invalid';
+  return null;
 }
 
 /** What Razorpay's checkout widget hands the page: HMAC-SHA256(`order_id|payment_id`) with the key secret, hex. */

@@ -16,11 +16,13 @@ export interface RazorpayOptions {
  * checkout's signature (/verify) proves only an authorization, and an authorized payment that nobody
  * captures is refunded by Razorpay days later while the app counts it paid. One authorized more than
  * an hour after it began (a late authorization, after the customer was told it failed and may have
- * booked again) is left uncaptured, and Razorpay refunds it.
+ * booked again) is left uncaptured, and Razorpay refunds it at its normal speed (free; an instant
+ * refund costs a fee), as the refund policy promises (5 to 7 working days). Razorpay takes a manual
+ * expiry equal to or above the automatic one, up to 7,200 minutes.
  */
 const AUTOMATIC_CAPTURE = {
   capture: 'automatic',
-  capture_options: { automatic_expiry_period: 60, manual_expiry_period: 60, refund_speed: 'optimum' },
+  capture_options: { automatic_expiry_period: 60, manual_expiry_period: 60, refund_speed: 'normal' },
 } as const;
 
 /** Razorpay through its official SDK: Orders API, checkout signature, webhook signature. */
