@@ -11,6 +11,15 @@ declare global {
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
+/**
+ * Playwright's trace recorder (`trace: 'retain-on-failure'`) evaluates its snapshot script in the
+ * main world of every frame. In a `sandbox=""` frame (the admin's email preview) Chromium refuses it
+ * and logs this, whenever a snapshot happens to be taken while the frame is open. It is the sandbox
+ * holding against the test harness, not the page misbehaving.
+ */
+const TRACE_IN_SANDBOXED_FRAME =
+  /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/;
+
 interface Options {
   /**
    * Console errors matching this pattern (or one of these) are tolerated. Only for tests that make
@@ -40,6 +49,7 @@ export const test = base.extend<Options & Fixtures>({
         if (msg.type() !== 'error') return;
         const text = msg.text();
         if (allowed.some((re) => re.test(text))) return;
+        if (TRACE_IN_SANDBOXED_FRAME.test(text) && msg.location().url === 'about:srcdoc') return;
         const { url, lineNumber } = msg.location();
         problems.push(`console.error: ${text}${url ? ` (${url}:${lineNumber})` : ''}`);
       });
