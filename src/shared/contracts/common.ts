@@ -23,6 +23,11 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 /** Whether free text holds only characters a form field may store. */
 export const hasOnlyAllowedChars = (s: string) => !CONTROL_CHARS.test(s) && !UNPAIRED_SURROGATE.test(s);
 
+const DISALLOWED_CHARS = new RegExp(`${CONTROL_CHARS.source}|${UNPAIRED_SURROGATE.source}`, 'g');
+
+/** Text from elsewhere (a provider's message) with what a form field may not store replaced by U+FFFD. */
+export const replaceDisallowedChars = (s: string) => s.replace(DISALLOWED_CHARS, '\uFFFD');
+
 // Spaces and format characters (zero-width space and joiners, word joiner, bidi marks) show nothing
 // on their own. Inside real text they stay: joiners shape emoji sequences and Indic scripts.
 const BLANK = /^[\s\p{Cf}]*$/u;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replaceDisallowedChars } from '../../../shared/contracts/common.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { errors, type ZodApp } from '../../lib/http.js';
@@ -11,10 +12,8 @@ import { findPayment } from './queries.js';
 // refused (400) before it reaches the database, which refuses NUL and half surrogate pairs.
 const providerId = z.string().regex(/^[\w-]{1,64}$/);
 // Razorpay's own words for a failure, kept in the order's trail as far as the database can hold them:
-// control characters and half surrogate pairs replaced, at most 500 characters.
-// eslint-disable-next-line no-control-regex -- control characters are what is replaced
-const UNSTORABLE = /[\u0000-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const providerText = z.string().transform((s) => s.replace(UNSTORABLE, '\uFFFD').slice(0, 500));
+// what a form field may not store replaced, at most 500 characters.
+const providerText = z.string().transform((s) => replaceDisallowedChars(s).slice(0, 500));
 
 const paymentEntity = z.object({
   id: providerId,
