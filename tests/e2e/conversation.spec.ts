@@ -186,6 +186,13 @@ test.describe('the conversation on a ticket', () => {
     await expect(
       page.getByRole('list', { name: 'Files to send' }).getByRole('listitem').filter({ hasText: 'ping.txt' }),
     ).toContainText('Uploaded');
+    // A log as Chromium types it (text/x-log; a .csv is text/csv, a .json application/json): sent too.
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'server.log', mimeType: 'text/x-log', buffer: Buffer.from('spooler: stopped\n') });
+    await expect(
+      page.getByRole('list', { name: 'Files to send' }).getByRole('listitem').filter({ hasText: 'server.log' }),
+    ).toContainText('Uploaded');
     // Send with the refused file still listed: said, nothing sent, the text and the files kept (a
     // phone audit saw a file whose upload failed dropped from the message without a word).
     await page.getByRole('button', { name: 'Send' }).click();
@@ -199,6 +206,7 @@ test.describe('the conversation on a ticket', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     const sent = messages(page).filter({ hasText: 'See the page attached' });
     await expect(sent.getByRole('link', { name: /ping\.txt/ })).toBeVisible();
+    await expect(sent.getByRole('link', { name: /server\.log/ })).toBeVisible();
   });
 
   test('more files than the server takes at once wait their turn, and all are sent', async ({ browser, request }) => {

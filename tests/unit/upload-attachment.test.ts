@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { uploadAttachment } from '../../src/web/features/conversation/api/upload-attachment.js';
+import { rejectReason, uploadAttachment } from '../../src/web/features/conversation/api/upload-attachment.js';
 import { errorMessage, NetworkError } from '../../src/web/lib/api-client.js';
 
 /**
@@ -79,6 +79,47 @@ describe('an attachment that stops part way', () => {
     FakeXhr.last!.answer(415, { error: 'Only PNG, JPEG, WebP, PDF or plain text files can be attached' });
     expect(errorMessage(await failure(upload), 'Upload failed')).toBe(
       'Only PNG, JPEG, WebP, PDF or plain text files can be attached',
+    );
+  });
+});
+
+/**
+ * What the composer sends at all: the server decides from the bytes, and keeps text under any of its
+ * text names (.log, .csv, .json, …). Chromium types those text/x-log, text/csv, application/json, or
+ * not at all; the composer refused every one but text/plain and untyped .txt and .log files.
+ */
+describe('the files the composer sends', () => {
+  const file = (name: string, type: string, size = 100) => new File([new Uint8Array(size)], name, { type });
+
+  it.each([
+    ['photo.png', 'image/png'],
+    ['scan.pdf', 'application/pdf'],
+    ['notes.txt', 'text/plain'],
+    ['server.log', 'text/x-log'],
+    ['server.log', ''],
+    ['export.csv', 'text/csv'],
+    ['settings.json', 'application/json'],
+    ['compose.yaml', 'application/x-yaml'],
+    ['README.md', 'text/markdown'],
+    ['dump.err', ''],
+  ])('sends %s (%s)', (name, type) => {
+    expect(rejectReason(file(name, type))).toBeNull();
+  });
+
+  it.each([
+    ['setup.exe', 'application/x-msdownload'],
+    ['archive.zip', 'application/zip'],
+    ['clip.mp4', 'video/mp4'],
+    ['noname', ''],
+    ['page.html', 'text/html'],
+    ['drawing.svg', 'image/svg+xml'],
+  ])('refuses %s (%s) before sending it', (name, type) => {
+    expect(rejectReason(file(name, type))).toBe(`${name}: only PNG, JPEG, WebP, PDF or text files can be attached`);
+  });
+
+  it('refuses a text file over the limit', () => {
+    expect(rejectReason(file('big.log', 'text/x-log', 10 * 1024 * 1024 + 1))).toMatch(
+      /^big\.log: a file must be at most 10 MB$/,
     );
   });
 });

@@ -34,6 +34,25 @@ export const CONVERSATION_LIMITS = {
 /** What may be attached: decided from the file's bytes, never from its name or declared type. */
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf', 'text/plain'] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+/**
+ * The names a text attachment may keep (the first is added to one with none of them). Browsers give
+ * such files many types (text/x-log, text/csv, application/json) or none, so the composer goes by these.
+ */
+export const TEXT_FILE_EXTENSIONS = [
+  'txt',
+  'log',
+  'text',
+  'csv',
+  'md',
+  'ini',
+  'cfg',
+  'conf',
+  'json',
+  'yaml',
+  'yml',
+  'out',
+  'err',
+] as const;
 /** The attachment size limit in the composer's words: `10 MB`. */
 export const ATTACHMENT_MAX_LABEL = `${CONVERSATION_LIMITS.attachmentMaxBytes / (1024 * 1024)} MB`;
 /** Shown inline in the thread (previews); every other type is downloaded. */

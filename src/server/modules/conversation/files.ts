@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { type AttachmentType, CONVERSATION_LIMITS } from '../../../shared/contracts/messages.js';
+import { type AttachmentType, CONVERSATION_LIMITS, TEXT_FILE_EXTENSIONS } from '../../../shared/contracts/messages.js';
 
 /** What file-type names each allowed type (an animated PNG is a PNG to every browser). */
 const DETECTED: Record<string, AttachmentType> = {
@@ -63,7 +63,7 @@ const EXTENSIONS: Record<AttachmentType, readonly string[]> = {
   'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
   'image/webp': ['webp'],
   'application/pdf': ['pdf'],
-  'text/plain': ['txt', 'log', 'text', 'csv', 'md', 'ini', 'cfg', 'conf', 'json', 'yaml', 'yml', 'out', 'err'],
+  'text/plain': TEXT_FILE_EXTENSIONS,
 };
 
 // Control characters, bidirectional overrides and invisible marks (they can make "gpj.exe" read as

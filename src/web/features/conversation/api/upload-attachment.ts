@@ -3,6 +3,7 @@ import {
   ATTACHMENT_TYPES,
   type Attachment,
   CONVERSATION_LIMITS,
+  TEXT_FILE_EXTENSIONS,
 } from '@shared/contracts/messages';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { formatFileSize } from '../lib/file-size';
@@ -10,11 +11,13 @@ import { tokenStore } from '@/lib/token-store';
 
 /**
  * Why the browser will not send this file, or null. The server decides from the bytes (415/413)
- * anyway; this only spares an upload that would be refused. Text files often come without a type.
+ * anyway; this only spares an upload that would be refused. Text files come with many types, or
+ * none: a text file's name (.log, .csv, .json, …) is enough to send it. A page (.html) is not one.
  */
 export function rejectReason(file: File): string | null {
-  const type = file.type || (/\.(txt|log)$/i.test(file.name) ? 'text/plain' : '');
-  if (!(ATTACHMENT_TYPES as readonly string[]).includes(type)) {
+  const extension = file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : '';
+  const textName = (TEXT_FILE_EXTENSIONS as readonly string[]).includes(extension);
+  if (!textName && !(ATTACHMENT_TYPES as readonly string[]).includes(file.type)) {
     return `${file.name}: only PNG, JPEG, WebP, PDF or text files can be attached`;
   }
   if (file.size > CONVERSATION_LIMITS.attachmentMaxBytes) {

@@ -1,6 +1,11 @@
 import { Paperclip, Send } from 'lucide-react';
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { ATTACHMENT_MAX_LABEL, CONVERSATION_LIMITS } from '@shared/contracts/messages';
+import {
+  ATTACHMENT_MAX_LABEL,
+  ATTACHMENT_TYPES,
+  CONVERSATION_LIMITS,
+  TEXT_FILE_EXTENSIONS,
+} from '@shared/contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
@@ -12,7 +17,7 @@ import { UploadList } from './upload-list';
 
 const BODY_MAX = CONVERSATION_LIMITS.bodyMax;
 
-const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf,text/plain,.txt';
+const ACCEPT = [...ATTACHMENT_TYPES, ...TEXT_FILE_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
 /** A send taking longer than this is on a slow or stalled line: the composer says so. */
 const SLOW_SEND_MS = 8_000;
