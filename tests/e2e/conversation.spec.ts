@@ -28,6 +28,8 @@ import { ownPages } from './support/own-pages';
 
 /** Well within "a few seconds"; the server sends each event within a second. */
 const LIVE = { timeout: 5_000 };
+const UNPAID_WARNING =
+  'The customer has not paid the ₹299 in-progress fee yet: once completed, the ticket can no longer take it.';
 
 /** A 1×1 PNG, made here: the server decides the type from these bytes. */
 const PNG = Buffer.from(
@@ -465,8 +467,13 @@ test.describe('the conversation on a ticket', () => {
     await openTicket(engineerPage, engineerLogin.token, ticket.id);
     const finish = engineerPage.getByRole('region', { name: 'Finish the repair' });
     await finish.getByRole('button', { name: 'Complete Ticket' }).click();
+    // The customer never paid the ₹299: the engineer is told before completing (a UI audit completed an
+    // unpaid ticket without a word, and the fee could no longer be taken).
+    const submit = finish.getByRole('button', { name: 'Submit & Complete' });
+    await expect(submit).toHaveAccessibleDescription(UNPAID_WARNING);
+    await expect(finish.getByText(UNPAID_WARNING)).toBeVisible();
     await finish.getByRole('textbox', { name: 'Remarks' }).fill('Cleaned the fan and renewed the thermal paste.');
-    await finish.getByRole('button', { name: 'Submit & Complete' }).click();
+    await submit.click();
     await expectToast(engineerPage, 'Ticket marked as completed!', 'success');
     await expect(details(engineerPage)).toContainText(/completed/i);
     await expect(finish).toHaveCount(0);

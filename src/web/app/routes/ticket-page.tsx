@@ -43,7 +43,11 @@ function StaffActions({ ticket, user }: { ticket: Ticket; user: User }) {
       <h2 id="ticket-actions-heading" className="text-base font-semibold">
         {admin ? 'Manage the ticket' : 'Finish the repair'}
       </h2>
-      {admin ? <TicketActions ticket={ticket} /> : <CompleteTicket ticketId={ticket.id} />}
+      {admin ? (
+        <TicketActions ticket={ticket} />
+      ) : (
+        <CompleteTicket ticketId={ticket.id} feePaid={ticket.inProgressFeePaid} />
+      )}
     </Card>
   );
 }

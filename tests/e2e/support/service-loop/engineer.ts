@@ -25,6 +25,8 @@ export async function completeTicket({ engineerPage, engineer, customer, descrip
   await card.getByRole('button', { name: 'Complete Ticket' }).click();
   const remarksBox = card.getByRole('textbox', { name: 'Remarks' });
   await expect(remarksBox).toBeFocused();
+  // The ₹299 is paid: no warning that it is not.
+  await expect(card.getByText(/has not paid the ₹299/)).toHaveCount(0);
   await card.getByRole('button', { name: 'Submit & Complete' }).click();
   await expectToast(engineerPage, 'Please enter remarks before completing the ticket.', 'error');
   await expect(remarksBox).toHaveAccessibleDescription('Please enter remarks before completing the ticket.');

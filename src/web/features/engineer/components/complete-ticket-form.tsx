@@ -1,6 +1,8 @@
-import { useRef, useState } from 'react';
+import { AlertTriangle } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { completeTicketBodySchema } from '@shared/contracts/tickets';
+import { formatRupees, IN_PROGRESS_FEE_PAISE } from '@shared/product';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
@@ -8,8 +10,22 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, SessionEndedError } from '@/lib/api-client';
 import { useCompleteTicket } from '../api/engineer-queries';
 
-/** The remarks and Submit & Complete / Cancel, once the engineer has chosen Complete Ticket. */
-export default function CompleteTicketForm({ ticketId, onCancel }: { ticketId: string; onCancel(): void }) {
+/**
+ * The remarks and Submit & Complete / Cancel, once the engineer has chosen Complete Ticket. Completing
+ * a ticket whose ₹299 is unpaid is allowed (DECISIONS.md §4), but the engineer is told first: once
+ * completed, the customer is no longer asked for it.
+ */
+export default function CompleteTicketForm({
+  ticketId,
+  feePaid,
+  onCancel,
+}: {
+  ticketId: string;
+  feePaid?: boolean | undefined;
+  onCancel(): void;
+}) {
+  const unpaidId = useId();
+  const unpaid = feePaid === false;
   const [remarks, setRemarks] = useState('');
   const [error, setError] = useState<string>();
   const field = useRef<HTMLTextAreaElement>(null);
@@ -54,8 +70,15 @@ export default function CompleteTicketForm({ ticketId, onCancel }: { ticketId: s
           autoFocus
         />
       </FormField>
+      {unpaid && (
+        <p id={unpaidId} className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          The customer has not paid the {formatRupees(IN_PROGRESS_FEE_PAISE)} in-progress fee yet: once completed, the
+          ticket can no longer take it.
+        </p>
+      )}
       <div className="flex gap-3">
-        <Button type="submit" disabled={mutation.isPending}>
+        <Button type="submit" disabled={mutation.isPending} aria-describedby={unpaid ? unpaidId : undefined}>
           {mutation.isPending && <Spinner label="Completing ticket" />}
           Submit & Complete
         </Button>

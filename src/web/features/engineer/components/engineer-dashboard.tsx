@@ -59,7 +59,7 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
           </a>
         </p>
       </div>
-      {ticket.status === 'in-progress' && <CompleteTicket ticketId={ticket.id} />}
+      {ticket.status === 'in-progress' && <CompleteTicket ticketId={ticket.id} feePaid={ticket.inProgressFeePaid} />}
       {ticket.status === 'pending' && (
         <p className="text-sm text-muted-foreground">Waiting for an admin to start this ticket.</p>
       )}
