@@ -162,6 +162,31 @@ test.describe('the conversation on a ticket', () => {
     }
   });
 
+  // Issue 27: the hero's Start Remote Session leads a signed-in customer to the remote session. It went
+  // to the dashboard, where the customer had to find the ticket, or New Ticket, themselves.
+  test('Start Remote Session leads a customer to their open ticket’s remote session, or to booking one', async ({
+    browser,
+    request,
+  }) => {
+    const startFromHome = async (token: string, name: string) => {
+      const page = await ownPage(browser);
+      await loginInBrowser(page, token);
+      await page.goto('/');
+      await expect(page.getByRole('banner').getByText(`Welcome ${name}`)).toBeVisible();
+      await page.getByRole('button', { name: 'Start Remote Session' }).click();
+      return page;
+    };
+    const { ticket, customer } = await bookTicketViaApi(request, `Start a session (${runId()}).`);
+    const withTicket = await startFromHome(customer.token, customer.user.name);
+    await expect(withTicket).toHaveURL(`/tickets/${ticket.id}?remote=1`);
+    await expect(withTicket.getByRole('textbox', { name: 'Access id' })).toBeFocused();
+
+    const newcomer = await signUpViaApi(request);
+    const withNone = await startFromHome(newcomer.token, newcomer.user.name);
+    await expect(withNone.getByRole('form', { name: 'Book a New Ticket' })).toBeVisible();
+    await expect(withNone).toHaveURL('/dashboard');
+  });
+
   test('a refused type is stopped in the browser, the text kept; a dropped file is sent', async ({
     browser,
     request,

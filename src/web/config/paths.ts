@@ -9,8 +9,15 @@ export const paths = {
   terms: '/terms',
   refundPolicy: '/refund-policy',
   dashboard: '/dashboard',
+  /**
+   * The hero's Start Remote Session for a signed-in customer: the dashboard sends them on to the
+   * remote session of their open ticket, or opens the booking form when they have none.
+   */
+  startSession: '/dashboard?start=session',
   /** A ticket's own page: details, the conversation, the remote session. */
   ticket: (id: string) => `/tickets/${id}`,
+  /** A ticket's page with its remote session form focused (the customer's, while not completed). */
+  ticketRemoteSession: (id: string) => `/tickets/${id}?remote=1`,
   admin: '/admin',
   adminDatabase: '/admin-prisma',
   /** Staff's sign-in settings: two-factor sign-in. */

@@ -1,15 +1,28 @@
 import { MonitorSmartphone } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { CONVERSATION_LIMITS, REMOTE_TOOLS, type RemoteTool } from '@shared/contracts/messages';
 import type { Ticket } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { useAppNavigation } from '@/lib/navigation';
 import { toast } from '@/lib/toast';
 import { useSaveRemoteAccess } from '../api/conversation-queries';
 
-/** The customer gives (or changes) the remote session's tool and id, until the ticket is completed. */
+/**
+ * The customer gives (or changes) the remote session's tool and id, until the ticket is completed.
+ * `?remote=1` (the hero's Start Remote Session): scrolled into view with its access id focused.
+ */
 export function RemoteAccessForm({ ticket }: { ticket: Ticket }) {
+  const { search } = useAppNavigation();
+  const asked = new URLSearchParams(search).get('remote') === '1';
+  const formRef = useRef<HTMLFormElement>(null);
+  // As the rating form does (rate-ticket.tsx): scrolled to, its field focused, on arrival only.
+  useEffect(() => {
+    if (!asked) return;
+    formRef.current?.scrollIntoView({ block: 'center' });
+    formRef.current?.querySelector<HTMLInputElement>('[data-autofocus]')?.focus({ preventScroll: true });
+  }, [asked]);
   const [tool, setTool] = useState<RemoteTool>(ticket.remoteAccess?.tool ?? 'AnyDesk');
   const [accessId, setAccessId] = useState(ticket.remoteAccess?.accessId ?? '');
   const [error, setError] = useState('');
@@ -31,6 +44,7 @@ export function RemoteAccessForm({ ticket }: { ticket: Ticket }) {
 
   return (
     <form
+      ref={formRef}
       onSubmit={submit}
       aria-labelledby={`${id}-title`}
       className="flex flex-col gap-3 rounded-xl border bg-white p-4"
@@ -63,6 +77,7 @@ export function RemoteAccessForm({ ticket }: { ticket: Ticket }) {
             onChange={(e) => setAccessId(e.target.value)}
             maxLength={CONVERSATION_LIMITS.accessIdMax}
             autoComplete="off"
+            data-autofocus={asked || undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
           />

@@ -1,11 +1,14 @@
 import { Plus, Ticket as TicketIcon, UserRound } from 'lucide-react';
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import type { User } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { LazyPart } from '@/components/ui/lazy-part';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CheckoutProvider } from '@/features/payments/components/checkout-provider';
-import { useTabParam } from '@/lib/use-search-param';
+import { paths } from '@/config/paths';
+import { useAppNavigation } from '@/lib/navigation';
+import { useSetSearchParam, useTabParam } from '@/lib/use-search-param';
+import { useMyTickets } from '../api/customer-queries';
 import { TicketList } from './ticket-list';
 
 // The forms (react-hook-form, zod) load when they are opened: the tickets come first.
@@ -14,10 +17,31 @@ const ProfilePanel = lazy(() => import('./profile-panel'));
 
 const TABS = ['tickets', 'profile'] as const;
 
+/**
+ * `?start=session` (the hero's Start Remote Session): on to the remote session of the customer's open
+ * ticket (in progress first, else the newest pending one), or `book()` when there is none: a remote
+ * session starts with a booked ticket.
+ */
+function useStartSession(book: () => void) {
+  const { search, navigate } = useAppNavigation();
+  const setParam = useSetSearchParam();
+  const asked = new URLSearchParams(search).get('start') === 'session';
+  const tickets = useMyTickets();
+  const first = tickets.data?.pages[0]?.tickets;
+  useEffect(() => {
+    if (!asked || !(first || tickets.isError)) return;
+    const open = first?.find((t) => t.status === 'in-progress') ?? first?.find((t) => t.status === 'pending');
+    if (open) return navigate(paths.ticketRemoteSession(open.id), { replace: true });
+    setParam('start', '');
+    book();
+  }, [asked, first, tickets.isError, navigate, setParam, book]);
+}
+
 export function CustomerDashboard({ user }: { user: User }) {
   const [tab, selectTab] = useTabParam(TABS);
   // null until the form has been opened; false once it has closed again.
   const [booking, setBooking] = useState<boolean | null>(null);
+  useStartSession(() => setBooking(true));
   return (
     <CheckoutProvider>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">

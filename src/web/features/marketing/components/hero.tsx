@@ -16,7 +16,10 @@ export function Hero() {
   const { user } = useCurrentUser();
   const { openAuthDialog } = useAuthDialog();
   const { navigate } = useAppNavigation();
-  const startSession = () => (user ? navigate(paths.dashboard) : openAuthDialog('signup'));
+  const startSession = () => {
+    if (!user) openAuthDialog('signup');
+    else navigate(user.role === 'user' ? paths.startSession : paths.dashboard);
+  };
 
   return (
     <section aria-labelledby="hero-heading" className="bg-hero relative overflow-hidden text-white">
