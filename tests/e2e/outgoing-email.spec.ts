@@ -13,6 +13,9 @@ test('the Outgoing email tab names the status it shows when none has it', async 
   await expect(panel.getByText('No failed emails', { exact: true })).toBeVisible();
   await panel.getByLabel('Show').selectOption('');
   await expect(panel.getByRole('list', { name: 'Outgoing email' })).toBeVisible();
+  // Kept (no SMTP_URL) is said in words on the row, not only in the badge's tooltip a phone never shows.
+  await panel.getByLabel('Show').selectOption('kept');
+  await expect(panel.getByRole('listitem').first()).toContainText('not sent (no SMTP_URL was set): kept here to read');
 });
 
 test('a booking confirmation’s preview lists the receipt it carries, and downloads it', async ({ page, request }) => {

@@ -34,6 +34,15 @@ const STATUS_HINT: Record<EmailStatus, string> = {
   kept: 'not sent: no SMTP_URL is set',
 };
 
+/**
+ * How far sending went, in the row and the preview. A kept email was never tried: said in words, not
+ * only in the badge's tooltip, which a phone never shows.
+ */
+const sendingState = (email: { status: EmailStatus; attempts: number }) =>
+  email.status === 'kept'
+    ? 'not sent (no SMTP_URL was set): kept here to read'
+    : `${email.attempts} ${email.attempts === 1 ? 'attempt' : 'attempts'}`;
+
 function EmailStatusBadge({ status }: { status: EmailStatus }) {
   return (
     <span
@@ -89,7 +98,7 @@ function EmailPreview({ id, onClose }: { id: string; onClose(): void }) {
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <EmailStatusBadge status={email.status} />
               <span className="text-muted-foreground">
-                {email.attempts} {email.attempts === 1 ? 'attempt' : 'attempts'}
+                {sendingState(email)}
                 {email.sentAt ? ` · sent ${formatDateTime(email.sentAt)}` : ''}
               </span>
             </div>
@@ -146,7 +155,7 @@ function EmailRow({ email, onPreview }: { email: EmailSummary; onPreview(): void
           <p className="mt-1 text-sm wrap-anywhere text-red-800">{email.lastError}</p>
         )}
         <p className="mt-2 text-xs text-muted-foreground">
-          {formatDateTime(email.createdAt)} · {email.attempts} {email.attempts === 1 ? 'attempt' : 'attempts'}
+          {formatDateTime(email.createdAt)} · {sendingState(email)}
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
