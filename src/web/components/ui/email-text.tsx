@@ -1,9 +1,13 @@
 import { Fragment } from 'react';
 
+/** A domain this long or shorter stays whole after the @ ("seed1" / "@example.com", not "@example." / "com"). */
+const SHORT_DOMAIN = 20;
+
 /**
  * An email address that, when it does not fit its line, breaks before the @ and after a dot
- * ("priya.sharma" / "@example.com") instead of mid-word; only a part longer than the whole line is
- * cut anywhere. The text (and so a search or a copy) is the address unchanged.
+ * ("priya.sharma" / "@example.com") instead of mid-word; a short domain is not broken at all. Only a
+ * part longer than the whole line is cut anywhere. The text (and so a search or a copy) is the
+ * address unchanged.
  */
 export function EmailText({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
@@ -23,7 +27,7 @@ export function EmailText({ email }: { email: string }) {
     <span className="wrap-break-word">
       {withDots(local)}
       {domain && <wbr />}
-      {withDots(domain)}
+      {domain.length > SHORT_DOMAIN ? withDots(domain) : domain}
     </span>
   );
 }
