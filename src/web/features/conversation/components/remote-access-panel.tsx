@@ -1,10 +1,11 @@
 import { MonitorSmartphone } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { CONVERSATION_LIMITS, REMOTE_TOOLS, type RemoteTool } from '@shared/contracts/messages';
 import type { Ticket } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { useFocusOnArrival } from '@/lib/focus';
 import { useAppNavigation } from '@/lib/navigation';
 import { toast } from '@/lib/toast';
 import { useSaveRemoteAccess } from '../api/conversation-queries';
@@ -16,13 +17,7 @@ import { useSaveRemoteAccess } from '../api/conversation-queries';
 export function RemoteAccessForm({ ticket }: { ticket: Ticket }) {
   const { search } = useAppNavigation();
   const asked = new URLSearchParams(search).get('remote') === '1';
-  const formRef = useRef<HTMLFormElement>(null);
-  // As the rating form does (rate-ticket.tsx): scrolled to, its field focused, on arrival only.
-  useEffect(() => {
-    if (!asked) return;
-    formRef.current?.scrollIntoView({ block: 'center' });
-    formRef.current?.querySelector<HTMLInputElement>('[data-autofocus]')?.focus({ preventScroll: true });
-  }, [asked]);
+  const formRef = useFocusOnArrival<HTMLFormElement>(asked);
   const [tool, setTool] = useState<RemoteTool>(ticket.remoteAccess?.tool ?? 'AnyDesk');
   const [accessId, setAccessId] = useState(ticket.remoteAccess?.accessId ?? '');
   const [error, setError] = useState('');

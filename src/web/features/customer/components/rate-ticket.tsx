@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type RatingBody, ratingBodySchema, RATING_COMMENT_MAX } from '@shared/contracts/ratings';
 import type { Ticket } from '@shared/contracts/tickets';
@@ -8,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useFocusOnArrival } from '@/lib/focus';
 import { useRateTicket } from '../api/rate-ticket';
 
 /**
@@ -22,13 +22,7 @@ export function RateTicket({ ticket, autoFocus = false }: { ticket: Ticket; auto
     defaultValues: { score: 0, comment: '' },
   });
   const score = useWatch({ control: form.control, name: 'score' });
-  const formRef = useRef<HTMLFormElement>(null);
-  const rated = ticket.rating !== null;
-  useEffect(() => {
-    if (!autoFocus || rated) return;
-    formRef.current?.scrollIntoView({ block: 'center' });
-    formRef.current?.querySelector<HTMLInputElement>('[data-autofocus]')?.focus({ preventScroll: true });
-  }, [autoFocus, rated]);
+  const formRef = useFocusOnArrival<HTMLFormElement>(autoFocus && ticket.rating === null);
   if (ticket.rating) {
     return <YourRating rating={ticket.rating} />;
   }
