@@ -120,6 +120,23 @@ describe('receipts', () => {
     expect(Math.abs(Date.parse(receipt!.paidAt) - Date.now())).toBeLessThan(60_000);
   });
 
+  // The reports count a payment on the India day of its trail's paid event; a receipt dated by another
+  // clock a moment later fell on the next day (or financial year) for a payment just before midnight.
+  it('date each receipt at the moment its payment counts in the reports (the trail’s paid event)', async () => {
+    const { customer, ticket } = await inProgressTicket();
+    await payInProgress(customer, ticket.id);
+    const history = (await get(t, `/api/admin/tickets/${ticket.id}/history?limit=100`, admin.headers)).json() as {
+      events: { kind: string; detail: { kind?: string }; createdAt: string }[];
+    };
+    const paidAt = (kind: string) =>
+      history.events.find((e) => e.kind === 'payment_captured' && e.detail.kind === kind)?.createdAt;
+    const receipts = await receiptsOf(t, customer, ticket.id);
+    expect(receipts.map((r) => [r.kind, r.paidAt])).toEqual([
+      ['booking', paidAt('booking')],
+      ['inprogress', paidAt('inprogress')],
+    ]);
+  });
+
   it('give the in-progress fee its own receipt, numbered next', async () => {
     const { customer, ticket } = await inProgressTicket();
     await payInProgress(customer, ticket.id);

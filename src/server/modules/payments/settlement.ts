@@ -56,8 +56,11 @@ export async function settlePayment(
     paidAt?: Date | undefined;
   },
 ): Promise<Settlement> {
-  // Never later than now: the provider's clock may run ahead of this one.
-  const paidAt = outcome.paidAt && outcome.paidAt.getTime() < Date.now() ? outcome.paidAt : undefined;
+  // Never later than now: the provider's clock may run ahead of this one. One moment for the trail's
+  // paid event (the reports count the payment on its India day) and the receipt's date, so the two
+  // never fall on either side of a midnight or of 1 April.
+  const now = new Date();
+  const paidAt = outcome.paidAt && outcome.paidAt < now ? outcome.paidAt : now;
   return db.transaction(async (tx) => {
     const order = await lockPayment(tx, orderId);
     if (!order) throw notFound('Order not found');
@@ -91,7 +94,7 @@ export async function settlePayment(
         orderId,
         actorId: outcome.actorId,
         kind: outcome.status === 'verified' ? 'payment_verified' : 'payment_captured',
-        ...(paidAt ? { at: paidAt } : {}),
+        at: paidAt,
         detail: {
           kind: order.kind,
           amount: order.amount,

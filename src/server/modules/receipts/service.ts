@@ -26,7 +26,7 @@ type Person = Parameters<typeof mayReadReceipts>[0];
  * transaction): the receipt exists if and only if the payment is recorded. Its number is taken last
  * (takeReceiptSerial).
  */
-export async function issueReceipt(tx: Db, orderId: string, paymentId: string, paidAt: Date = new Date()) {
+export async function issueReceipt(tx: Db, orderId: string, paymentId: string, paidAt: Date) {
   const source = await receiptSource(tx, orderId);
   if (!source) throw new Error(`paid order ${orderId} has no ticket to issue a receipt for`);
   const issuer = await findIssuer(tx);
