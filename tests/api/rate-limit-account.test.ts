@@ -119,3 +119,29 @@ describe('per-account login throttle', () => {
     expect((await login(user.email, PASSWORD)).statusCode).toBe(200);
   });
 });
+
+// A session taken from a shared computer could try current passwords at PATCH /api/password far faster
+// than at the login (its own per-minute budget, uncounted by the account's): found by an attack audit.
+describe('the current password asked to change it', () => {
+  const change = (headers: Record<string, string>, currentPassword: string) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/password',
+      headers,
+      payload: { currentPassword, newPassword: 'violet-canyon-lamp-93' },
+    });
+
+  it('counts each wrong one as a failed sign-in: the 11th try is 429, the right one included', async () => {
+    const { user, headers } = await signUp(t, { password: PASSWORD });
+    for (let i = 0; i < 10; i++) expectError(await change(headers, WRONG), 400, 'Current password is incorrect');
+    expectAccountLocked(await change(headers, PASSWORD));
+    expectAccountLocked(await login(user.email, PASSWORD));
+  });
+
+  it('a right one takes its own count back: the owner changing it spends none of the budget', async () => {
+    const { user, headers } = await signUp(t, { password: PASSWORD });
+    await fail(user.email, 9);
+    expect((await change(headers, PASSWORD)).statusCode).toBe(200);
+    expect((await login(user.email, 'violet-canyon-lamp-93')).statusCode).toBe(200);
+  });
+});

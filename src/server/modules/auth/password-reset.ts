@@ -11,6 +11,7 @@ import type { UserRow } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { passwordProblem } from '../../lib/password-strength.js';
 import type { Notices } from '../email/notices.js';
+import { startLogin } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findUserByEmail } from './queries.js';
 import { lockUser } from '../users/queries.js';
@@ -92,7 +93,8 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
 
 /**
  * PATCH /api/password: the current password, then the new one; other sessions end, and the account is
- * told by email. A wrong current password is 400, not 401: the session itself is fine. An account with
+ * told by email. A wrong current password is 400, not 401: the session itself is fine; it counts
+ * toward the account's login throttle (429 once locked). An account with
  * no password (it signs in with Google) sets its first one through the reset email, which proves it
  * holds the mailbox: a session alone (a token copied from a shared computer) must not be able to add
  * a password to an account.
@@ -108,9 +110,13 @@ export async function changePassword(
       'Your account has no password yet (you sign in with Google). Use "Forgot password?" on the login form to set one by email.',
     );
   }
+  // A wrong current password counts as a failed sign-in, as a wrong code does at disableTwoFactor: a
+  // stolen session gets no more guesses here than the login form gives.
+  const attempt = await startLogin(db, user.email);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw badRequest('Current password is incorrect');
   }
+  await attempt.succeeded();
   if (input.newPassword === input.currentPassword) {
     throw badRequest('The new password must be different from the current one');
   }
