@@ -5,7 +5,7 @@ import type { Ticket } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { useFocusOnArrival } from '@/lib/focus';
+import { useFocusOnArrival } from '@/lib/focus-on-arrival';
 import { useAppNavigation } from '@/lib/navigation';
 import { toast } from '@/lib/toast';
 import { useSaveRemoteAccess } from '../api/conversation-queries';

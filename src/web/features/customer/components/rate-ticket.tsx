@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { useFocusOnArrival } from '@/lib/focus';
+import { useFocusOnArrival } from '@/lib/focus-on-arrival';
 import { useRateTicket } from '../api/rate-ticket';
 
 /**
