@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { REPORT_MAX_DAYS, type Report } from '@shared/contracts/reports';
+import { REPORT_MAX_DAYS, type Report, reportQuerySchema } from '@shared/contracts/reports';
 import { addDays, daysInRange, indiaToday } from '@shared/dates';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -118,8 +118,6 @@ function ReportView({ report }: { report: Report }) {
   );
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Reports: bookings, revenue, speed and ratings over a date range (India time), with charts. */
 export function ReportsTab() {
   const today = indiaToday();
@@ -127,12 +125,15 @@ export function ReportsTab() {
   // shared link shows the same report. Written only once it is a range the report takes.
   const { search } = useAppNavigation();
   const keep = useSetSearchParam();
-  const asked = (name: string) => {
-    const value = new URLSearchParams(search).get(name);
-    return value && ISO_DATE.test(value) ? value : undefined;
-  };
-  const [from, setFrom] = useState(() => asked('from') ?? addDays(today, -29));
-  const [to, setTo] = useState(() => asked('to') ?? today);
+  // Taken only if the report takes it (the server's own rule: no 2026-02-30, from ≤ to, …); else the
+  // last 30 days, rather than a request bound to fail.
+  const [asked] = useState(() => {
+    const params = new URLSearchParams(search);
+    const range = reportQuerySchema.safeParse({ from: params.get('from'), to: params.get('to') });
+    return range.success ? range.data : { from: addDays(today, -29), to: today };
+  });
+  const [from, setFrom] = useState(asked.from);
+  const [to, setTo] = useState(asked.to);
   const error = rangeError(from, to);
   const query = useReport(from, to, !error);
   const change = (nextFrom: string, nextTo: string) => {
