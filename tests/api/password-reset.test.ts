@@ -155,7 +155,7 @@ describe('POST /api/password/reset', () => {
       (m) => m.to.includes(s.user.email) && /email of your RemoteFix account/.test(m.subject),
     );
     expect(toOld.subject).toBe('The email of your RemoteFix account was changed');
-    expect(toOld.text).toContain('If you did not, contact our support');
+    expect(toOld.text).toContain('If you did not, someone may be signed in to your account: take it back now.');
     expect(`${toOld.text}${toOld.html}`).not.toContain(moved);
     expect(inbox.to(moved).filter((m) => /email/.test(m.subject))).toEqual([]);
 

@@ -11,7 +11,12 @@ import { adminToken, apiLogin, auth, createEngineerViaApi, openAdmin, runId } fr
 const NEW_PASSWORD = 'violet-harbour-lantern-93';
 
 /** The admin's Outgoing email tab, with the newest email to `to` previewed: its plain-text part. */
-async function readKeptEmail(page: Page, to: string, subject: string): Promise<string> {
+async function readKeptEmail(
+  page: Page,
+  to: string,
+  subject: string,
+  heading = 'Reset your password',
+): Promise<string> {
   await page.goto('/admin?tab=emails');
   const panel = page.getByRole('tabpanel', { name: 'Outgoing email' });
   // Found as an admin finds one among many: by its address.
@@ -27,9 +32,7 @@ async function readKeptEmail(page: Page, to: string, subject: string): Promise<s
   // The HTML part, in a frame that may run nothing.
   const frame = dialog.locator('iframe');
   await expect(frame).toHaveAttribute('sandbox', '');
-  await expect(
-    page.frameLocator('[role=dialog] iframe').getByRole('heading', { name: 'Reset your password' }),
-  ).toBeVisible();
+  await expect(page.frameLocator('[role=dialog] iframe').getByRole('heading', { name: heading })).toBeVisible();
   await dialog.getByRole('tab', { name: 'Plain text' }).click();
   const text = (await dialog.locator('pre').textContent()) ?? '';
   await page.keyboard.press('Escape');
@@ -80,6 +83,52 @@ test('forgot password: the emailed link sets a new password and signs in', async
     data: { token: new URL(link!).searchParams.get('token'), password: 'another-fresh-passphrase-7' },
   });
   expect(again.status()).toBe(400);
+});
+
+// An attack audit: a session alone (a token copied from a shared computer) could move a customer's
+// email to an address of its own and reset the password there. The old address's email undoes it.
+test('the email to the old address takes the account back from whoever changed its email', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const owner = await signUpViaApi(request, { name: 'Kavya Undo' });
+  const stolen = auth(owner.token);
+  const theirs = `taken.${runId()}@example.com`;
+  const moved = await request.patch('/api/profile', {
+    headers: stolen,
+    data: { name: owner.user.name, email: theirs, phone: owner.user.phone },
+  });
+  expect(moved.status()).toBe(200);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await openAdmin(admin, request);
+  const text = await readKeptEmail(
+    admin,
+    owner.user.email,
+    'The email of your RemoteFix account was changed',
+    'Your account’s email was changed',
+  );
+  await adminContext.close();
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)?.[0];
+  expect(link).toBeDefined();
+
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Take your account back' })).toBeVisible();
+  await expect(page.getByText('Your account’s email becomes')).toContainText(owner.user.email);
+  await page.getByLabel(/^New password\*?$/).fill(NEW_PASSWORD);
+  await page.getByLabel('New password, again').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expectToast(page, 'Your account is back: its email is this address again, and you are signed in.', 'success');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Kavya Undo' })).toBeVisible();
+
+  // The taken session is over; the account signs in with its own address and the new password.
+  expect((await request.get('/api/me', { headers: stolen })).status()).toBe(401);
+  expect(
+    (await request.post('/api/login', { data: { email: owner.user.email, password: NEW_PASSWORD } })).status(),
+  ).toBe(200);
 });
 
 test('with two-factor sign-in on, the reset page asks for a code, then signs in', async ({ page, request }) => {

@@ -20,6 +20,7 @@ export const EMAIL_KINDS = [
   'ticket-completed',
   'repair-request',
   'email-changed',
+  'email-changed-undo',
   'account-suspended',
   'account-reinstated',
 ] as const;

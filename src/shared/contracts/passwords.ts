@@ -21,9 +21,14 @@ const resetTokenField = z
 export const resetPasswordBodySchema = z.object({ token: resetTokenField, password: passwordField });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
-/** Whether a reset link still works (its page asks on opening): `{ ok: true }`, or 400 saying why not. */
+/**
+ * Whether a reset link still works (its page asks on opening): `{ ok: true }`, or 400 saying why not.
+ * An undo link (emailed to the address a profile edit moved the account from) names the address it
+ * puts back.
+ */
 export const checkResetLinkBodySchema = z.object({ token: resetTokenField });
-export const checkResetLinkResponseSchema = z.object({ ok: z.literal(true) });
+export const checkResetLinkResponseSchema = z.object({ ok: z.literal(true), restoresEmail: z.string().optional() });
+export type CheckResetLinkResponse = z.infer<typeof checkResetLinkResponseSchema>;
 
 /** Change password while signed in; every other session ends. */
 export const changePasswordBodySchema = z.object({

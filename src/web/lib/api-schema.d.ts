@@ -982,7 +982,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Whether a reset link's token still works (asked when its page opens); changes nothing */
+    /** Whether a reset link's token still works (asked when its page opens), and for an undo link the address it puts back; changes nothing */
     post: {
       parameters: {
         query?: never;
@@ -1007,6 +1007,7 @@ export interface paths {
             'application/json': {
               /** @enum {boolean} */
               ok: true;
+              restoresEmail?: string;
             };
           };
         };
@@ -1060,7 +1061,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set a new password with a reset link's token (once); signs in (with two-factor sign-in on: a challenge, as login) and ends every other session */
+    /** Set a new password with a reset link's token (once); signs in (with two-factor sign-in on: a challenge, as login) and ends every other session. An undo link (emailed to the address a profile edit moved the account from) also puts that address back: 409 when another account holds it now */
     post: {
       parameters: {
         query?: never;
@@ -1105,6 +1106,17 @@ export interface paths {
         };
         /** @description Default Response */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -5649,6 +5661,7 @@ export interface paths {
                   | 'ticket-completed'
                   | 'repair-request'
                   | 'email-changed'
+                  | 'email-changed-undo'
                   | 'account-suspended'
                   | 'account-reinstated';
                 ticketId: string | null;

@@ -67,6 +67,10 @@ export const emailPreferences = pgTable('email_preferences', {
  * Password reset links: only the SHA-256 of the random token is kept. Single use (`usedAt`), 30
  * minutes, and only for the session version it was issued at: any reset or password change since
  * (which raises users.tokenVersion) voids it.
+ *
+ * An undo link (`restoreEmail` set) is emailed to the address an owner's profile edit moved the
+ * account away from: it sets a password and puts back that address and the Google link the account
+ * had then. It lasts 7 days and no reset or change since voids it (auth/password-reset.ts).
  */
 export const passwordResets = pgTable(
   'password_resets',
@@ -79,6 +83,8 @@ export const passwordResets = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    restoreEmail: text('restore_email'),
+    restoreGoogleSub: text('restore_google_sub'),
   },
   (t) => [index('password_resets_user_created_idx').on(t.userId, t.createdAt)],
 );

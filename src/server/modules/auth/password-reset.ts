@@ -3,19 +3,36 @@
  * email and kept only as its SHA-256; it works once, for 30 minutes, and only while the account's
  * session version is the one it was issued at, so any later reset or password change voids it. Every
  * new password raises the version: every other session ends.
+ *
+ * An undo link is the same kind of token, emailed to the address an owner's profile edit moved the
+ * account away from (issueUndoLink). A session alone (a token copied from a shared computer) can
+ * change the email and then reset the password through the new address: the old address's link
+ * takes the account back. So it lasts 7 days, no reset or change since voids it, and using it puts
+ * back that address and the Google link the account had then, sets the password chosen there and
+ * ends every session. Used, it ends every later undo link: whoever moved the address on from there
+ * cannot take the account back with the link their own change sent them.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { RESET_LINK_MINUTES } from '../../../shared/contracts/passwords.js';
+import { type CheckResetLinkResponse, RESET_LINK_MINUTES } from '../../../shared/contracts/passwords.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { passwordProblem } from '../../lib/password-strength.js';
 import type { Notices } from '../email/notices.js';
 import { startLogin } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findUserByEmail } from './queries.js';
 import { lockUser } from '../users/queries.js';
-import { findUsableReset, insertPasswordReset, resetsSince, setPassword, takeReset } from './reset-queries.js';
+import {
+  endResetLinks,
+  endUndoLinksSince,
+  findUsableReset,
+  insertPasswordReset,
+  resetsSince,
+  setPassword,
+  takeReset,
+} from './reset-queries.js';
 import { refuseSuspended } from './sessions.js';
 
 const INVALID_LINK = 'This reset link is invalid, used or expired. Ask for a new one.';
@@ -29,7 +46,27 @@ const RESET_CAP_WINDOW_MS = 15 * 60_000;
  */
 const FORGOT_MIN_MS = 400;
 
+const UNDO_LINK_DAYS = 7;
+const ADDRESS_TAKEN = 'The address this link puts back now belongs to another account. Contact our support.';
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The undo link of an owner's email change, in the change's transaction: `before` is the account as
+ * it was. Answers the token for the email to the old address.
+ */
+export async function issueUndoLink(tx: Db, before: UserRow): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertPasswordReset(tx, {
+    tokenHash: hashToken(token),
+    userId: before.id,
+    tokenVersion: before.tokenVersion,
+    expiresAt: new Date(Date.now() + UNDO_LINK_DAYS * 24 * 60 * 60_000),
+    restoreEmail: before.email,
+    restoreGoogleSub: before.googleSub,
+  });
+  return token;
+}
 
 /** POST /api/password/forgot: a reset email if the account exists; nothing to tell either way. */
 export async function requestPasswordReset(db: Db, notices: Notices, email: string): Promise<void> {
@@ -61,34 +98,51 @@ export async function requestPasswordReset(db: Db, notices: Notices, email: stri
 }
 
 /** The account a link's token would set a password for now, or 400 (unknown, used, expired, superseded). */
-async function usableReset(db: Db, tokenHash: string): Promise<UserRow> {
+async function usableReset(db: Db, tokenHash: string) {
   const found = await findUsableReset(db, tokenHash);
-  if (!found || found.user.tokenVersion !== found.reset.tokenVersion) throw badRequest(INVALID_LINK);
-  return refuseSuspended(found.user);
+  const superseded = found?.reset.restoreEmail === null && found.user.tokenVersion !== found.reset.tokenVersion;
+  if (!found || superseded) throw badRequest(INVALID_LINK);
+  return { account: refuseSuspended(found.user), restoreEmail: found.reset.restoreEmail };
 }
 
 /**
  * POST /api/password/reset/check: whether a link still works, asked when its page opens, so a used or
  * expired link says so before a new password is typed. Changes nothing.
  */
-export async function checkResetLink(db: Db, token: string): Promise<void> {
-  await usableReset(db, hashToken(token));
+export async function checkResetLink(db: Db, token: string): Promise<CheckResetLinkResponse> {
+  const { restoreEmail } = await usableReset(db, hashToken(token));
+  return restoreEmail === null ? { ok: true } : { ok: true, restoresEmail: restoreEmail };
 }
 
 /** POST /api/password/reset: the link's token sets the new password once; the account, signed in. */
 export async function resetPassword(db: Db, token: string, password: string): Promise<UserRow> {
   const tokenHash = hashToken(token);
-  const account = await usableReset(db, tokenHash);
+  const { account } = await usableReset(db, tokenHash);
   // Refused before the token is used up: the person may try a better password with the same link.
   const weak = passwordProblem(password, account);
   if (weak) throw badRequest(weak);
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    const reset = await takeReset(tx, tokenHash);
-    const user = reset && (await lockUser(tx, reset.userId));
-    if (!reset || !user || user.tokenVersion !== reset.tokenVersion) throw badRequest(INVALID_LINK);
-    return setPassword(tx, user, passwordHash);
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const reset = await takeReset(tx, tokenHash);
+      const user = reset && (await lockUser(tx, reset.userId));
+      if (!reset || !user) throw badRequest(INVALID_LINK);
+      if (reset.restoreEmail === null) {
+        if (user.tokenVersion !== reset.tokenVersion) throw badRequest(INVALID_LINK);
+        return await setPassword(tx, user, passwordHash);
+      }
+      await endResetLinks(tx, user.id);
+      await endUndoLinksSince(tx, user.id, reset.createdAt);
+      return await setPassword(tx, user, passwordHash, {
+        email: reset.restoreEmail,
+        googleSub: reset.restoreGoogleSub,
+      });
+    });
+  } catch (err) {
+    // Another account has signed up with the address (or signed in with the Google account) since.
+    if (isUniqueViolation(err)) throw conflict(ADDRESS_TAKEN);
+    throw err;
+  }
 }
 
 /**

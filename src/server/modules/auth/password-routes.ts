@@ -53,14 +53,12 @@ export async function passwordRoutes(
     onRequest: authLimit,
     schema: {
       tags: ['auth'],
-      summary: "Whether a reset link's token still works (asked when its page opens); changes nothing",
+      summary:
+        "Whether a reset link's token still works (asked when its page opens), and for an undo link the address it puts back; changes nothing",
       body: checkResetLinkBodySchema,
       response: { 200: checkResetLinkResponseSchema, ...errors(400, 413, 429) },
     },
-    handler: async (request) => {
-      await checkResetLink(db, request.body.token);
-      return { ok: true as const };
-    },
+    handler: async (request) => checkResetLink(db, request.body.token),
   });
 
   app.post('/api/password/reset', {
@@ -69,9 +67,9 @@ export async function passwordRoutes(
     schema: {
       tags: ['auth'],
       summary:
-        "Set a new password with a reset link's token (once); signs in (with two-factor sign-in on: a challenge, as login) and ends every other session",
+        "Set a new password with a reset link's token (once); signs in (with two-factor sign-in on: a challenge, as login) and ends every other session. An undo link (emailed to the address a profile edit moved the account from) also puts that address back: 409 when another account holds it now",
       body: resetPasswordBodySchema,
-      response: { 200: loginResponseSchema, ...errors(400, 413, 429) },
+      response: { 200: loginResponseSchema, ...errors(400, 409, 413, 429) },
     },
     handler: async (request) => {
       const user = await resetPassword(db, request.body.token, request.body.password);

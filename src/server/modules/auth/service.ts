@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { passwordProblem } from '../../lib/password-strength.js';
 import { startLogin } from './login-throttle.js';
+import { issueUndoLink } from './password-reset.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findUserByEmail, insertUser, updateUser } from './queries.js';
 import { endResetLinks } from './reset-queries.js';
@@ -82,7 +83,8 @@ type AccountDetails = Pick<UserRow, 'name' | 'email' | 'phone'>;
 /**
  * Writes an account's name, email and phone (its own profile, or an admin's correction: users/details.ts),
  * in the caller's transaction with the row locked. A new email is told of (notices.emailChanged), and
- * the reset links sent to the old one stop working (one mistyped at signup reached a stranger).
+ * the reset links sent to the old one stop working (one mistyped at signup reached a stranger). An
+ * owner's change sends the old address an undo link (password-reset.ts).
  */
 export async function writeDetails(
   tx: Db,
@@ -98,7 +100,9 @@ export async function writeDetails(
     if (!row) throw notFound('Account not found');
     if (row.email !== user.email) {
       await endResetLinks(tx, user.id);
-      await notices.emailChanged(tx, { user: row, previousEmail: user.email, byAdmin: how.byAdmin });
+      // Changed by its owner, maybe from a taken session: the old address can take the account back.
+      const undoToken = how.byAdmin ? undefined : await issueUndoLink(tx, user);
+      await notices.emailChanged(tx, { user: row, previousEmail: user.email, undoToken });
     }
     return row;
   } catch (err) {

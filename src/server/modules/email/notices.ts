@@ -57,10 +57,10 @@ export interface Notices {
   /** The account's password was changed by a signed-in session (always sent). */
   passwordChanged(tx: Db, user: UserRow): Promise<void>;
   /**
-   * The account's email changed (always sent): changed by its owner, to the address it had; corrected
-   * by an admin, to the new one (emailChangedEmail says why).
+   * The account's email changed (always sent): changed by its owner, to the address it had, with the
+   * link that undoes it (`undoToken`); corrected by an admin, to the new one (emailChangedEmail says why).
    */
-  emailChanged(tx: Db, change: { user: UserRow; previousEmail: string; byAdmin: boolean }): Promise<void>;
+  emailChanged(tx: Db, change: { user: UserRow; previousEmail: string; undoToken: string | undefined }): Promise<void>;
   /** An admin suspended the account, or reinstated it (always sent). */
   suspension(tx: Db, user: UserRow, suspended: boolean): Promise<void>;
   /** The ticket a paid booking just made (always sent, with the booking's receipt attached). */
@@ -164,9 +164,13 @@ export function createNotices({
       await always(tx, user.email, content, { userId: user.id, kind: 'password-changed' });
     },
 
-    async emailChanged(tx, { user, previousEmail, byAdmin }) {
-      const content = emailChangedEmail({ productName: PRODUCT_NAME, name: user.name, byAdmin });
-      await always(tx, byAdmin ? user.email : previousEmail, content, { userId: user.id, kind: 'email-changed' });
+    async emailChanged(tx, { user, previousEmail, undoToken }) {
+      const undoUrl = undoToken === undefined ? undefined : links.resetPassword(undoToken);
+      const content = emailChangedEmail({ productName: PRODUCT_NAME, name: user.name, undoUrl });
+      await always(tx, undoUrl ? previousEmail : user.email, content, {
+        userId: user.id,
+        kind: undoUrl ? 'email-changed-undo' : 'email-changed',
+      });
     },
 
     async suspension(tx, user, suspended) {

@@ -1,13 +1,19 @@
 import type { EmailRow, UserRow } from '../../db/schema/index.js';
 
 /**
- * A password reset's link signs in as its account, and the app keeps its token only as a hash
- * (DECISIONS.md §7.3). Without SMTP_URL the kept email is the only way the link reaches anyone, so a
- * superadmin reads it and hands it on. Sent over SMTP, it is for its address alone: nobody reads it in
- * the app, and once it has gone the stored copy keeps a note in its place (sender.ts).
+ * The emails whose link signs in as their account: a password reset's, and the undo link of an
+ * email change (auth/password-reset.ts).
+ */
+export const holdsSignInLink = (kind: EmailRow['kind']) => kind === 'password-reset' || kind === 'email-changed-undo';
+
+/**
+ * Such a link's token the app keeps only as a hash (DECISIONS.md §7.3). Without SMTP_URL the kept
+ * email is the only way the link reaches anyone, so a superadmin reads it and hands it on. Sent over
+ * SMTP, it is for its address alone: nobody reads it in the app, and once it has gone the stored copy
+ * keeps a note in its place (sender.ts).
  */
 export function resetLinkReadable(row: Pick<EmailRow, 'kind' | 'status'>, reader: Pick<UserRow, 'role'>): boolean {
-  return row.kind !== 'password-reset' || (row.status === 'kept' && reader.role === 'superadmin');
+  return !holdsSignInLink(row.kind) || (row.status === 'kept' && reader.role === 'superadmin');
 }
 
 /** What is stored or shown of a reset email in place of its link. */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { EmailAttachmentRef, EmailRow } from '../../db/schema/index.js';
 import { claimEmail, findEmail, markAttemptFailed, markGivenUpWhileHeld, markKept, markSent } from './queries.js';
-import { withheldResetEmail } from './reset-links.js';
+import { holdsSignInLink, withheldResetEmail } from './reset-links.js';
 import type { MailAttachment, MailTransport } from './transport.js';
 
 /** Makes an attachment's file when the email is sent; null when there is none to attach. */
@@ -94,7 +94,7 @@ async function recordSent(
   context: { log: FastifyBaseLogger; stopping(): boolean },
 ) {
   const id = email.id;
-  const body = email.kind === 'password-reset' ? withheldResetEmail('sent') : undefined;
+  const body = holdsSignInLink(email.kind) ? withheldResetEmail('sent') : undefined;
   for (let attempt = 1; ; attempt++) {
     try {
       await markSent(db, id, body);

@@ -46,13 +46,17 @@ export function passwordChangedEmail(input: { productName: string; name: string 
 }
 
 /**
- * The account's email changed (always sent). Changed by its owner: to the address it had, so an owner
- * whose session was taken learns of it before a reset link to the new address takes the account.
- * Corrected by an admin: to the new address, as the old one may be the mistyped one. Neither names the
- * other address.
+ * The account's email changed (always sent). Changed by its owner (`undoUrl`): to the address it had,
+ * so an owner whose session was taken learns of it, with the link that takes the account back even
+ * after a reset through the new address (auth/password-reset.ts). Corrected by an admin: to the new
+ * address, as the old one may be the mistyped one. Neither names the other address.
  */
-export function emailChangedEmail(input: { productName: string; name: string; byAdmin: boolean }): EmailContent {
-  if (input.byAdmin) {
+export function emailChangedEmail(input: {
+  productName: string;
+  name: string;
+  undoUrl?: string | undefined;
+}): EmailContent {
+  if (input.undoUrl === undefined) {
     return {
       subject: `Your ${input.productName} sign-in email is now this address`,
       preheader: `${input.productName} support changed the email of your account.`,
@@ -72,9 +76,11 @@ export function emailChangedEmail(input: { productName: string; name: string; by
     heading: 'Your account’s email was changed',
     blocks: [
       p(`The ${input.productName} account that used this address now uses another one, changed from its profile.`),
-      note(
-        'If you made this change, there is nothing to do. If you did not, contact our support below right away: someone may be signed in to your account.',
+      p(
+        'If you made this change, there is nothing to do. If you did not, someone may be signed in to your account: take it back now. You choose a new password; the account’s email becomes this address again, and every session, theirs included, is signed out.',
       ),
+      button('Take my account back', input.undoUrl),
+      note('The link works once, for 7 days, even if the password is changed in the meantime. Our support is below.'),
     ],
   };
 }

@@ -8,6 +8,7 @@ import { isPasswordRefusal } from '@shared/password-refusals';
 import { homePathFor } from '@shared/roles';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EmailText } from '@/components/ui/email-text';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -38,7 +39,10 @@ function AskAgain({ message }: { message: string }) {
   );
 }
 
-/** /reset-password?token=…: the page the reset email links to. A new password, then signed in. */
+/**
+ * /reset-password?token=…: the page the reset email links to. A new password, then signed in. The
+ * undo link of an email change opens it too: it says which address the account gets back.
+ */
 export default function ResetPasswordPage() {
   const token = useLinkToken(paths.resetPassword);
   const { navigate } = useAppNavigation();
@@ -57,6 +61,7 @@ export default function ResetPasswordPage() {
     defaultValues: { password: '', confirm: '' },
   });
   const { errors } = form.formState;
+  const restoresEmail = check.data?.restoresEmail;
   const onSubmit = form.handleSubmit(({ password }) =>
     mutation.mutateAsync({ token, password }).then(
       (answer) => {
@@ -65,7 +70,11 @@ export default function ResetPasswordPage() {
           toast.success('Your password is changed. Enter your authentication code to sign in.');
           setChallenge(answer.challenge);
         } else {
-          toast.success('Your password is changed and you are signed in.');
+          toast.success(
+            restoresEmail
+              ? 'Your account is back: its email is this address again, and you are signed in.'
+              : 'Your password is changed and you are signed in.',
+          );
           navigate(homePathFor(answer.user.role));
         }
       },
@@ -73,7 +82,7 @@ export default function ResetPasswordPage() {
         const message = err instanceof NetworkError ? 'Network error' : errorMessage(err, 'Something went wrong');
         if (isPasswordRefusal(message) || (err instanceof ApiError && /^Password/.test(message))) {
           form.setError('password', { message }, { shouldFocus: true });
-        } else if (err instanceof ApiError && err.status === 400) {
+        } else if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
           setLinkRefused(message);
         } else {
           toast.error(message);
@@ -88,7 +97,7 @@ export default function ResetPasswordPage() {
         <div className="flex items-center gap-3">
           <KeyRound aria-hidden="true" className="size-6 text-primary" />
           <h1 className="text-2xl font-bold tracking-tight">
-            {challenge ? 'Sign in with your code' : 'Choose a new password'}
+            {challenge ? 'Sign in with your code' : restoresEmail ? 'Take your account back' : 'Choose a new password'}
           </h1>
         </div>
         <div className="mt-5">
@@ -109,9 +118,20 @@ export default function ResetPasswordPage() {
             <LoadingState label="Checking your link" />
           ) : (
             <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Choose a new password">
-              <p className="text-sm text-muted-foreground">
-                Setting it signs you in here and signs you out everywhere else.
-              </p>
+              {restoresEmail ? (
+                <p className="text-sm text-slate-700">
+                  Your account’s email becomes{' '}
+                  <strong>
+                    <EmailText email={restoresEmail} />
+                  </strong>{' '}
+                  again, with this new password. Every other session is signed out, the one that changed the email
+                  included.
+                </p>
+              ) : (
+                <p className="text-sm text-muted-foreground">
+                  Setting it signs you in here and signs you out everywhere else.
+                </p>
+              )}
               <FormField label="New password" error={errors.password?.message} hint={PASSWORD_HINT} required>
                 <Input type="password" autoComplete="new-password" autoFocus {...form.register('password')} />
               </FormField>
