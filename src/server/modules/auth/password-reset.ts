@@ -148,10 +148,10 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
 /**
  * PATCH /api/password: the current password, then the new one; other sessions end, and the account is
  * told by email. A wrong current password is 400, not 401: the session itself is fine; it counts
- * toward the account's login throttle (429 once locked). An account with
- * no password (it signs in with Google) sets its first one through the reset email, which proves it
- * holds the mailbox: a session alone (a token copied from a shared computer) must not be able to add
- * a password to an account.
+ * toward the account's login throttle (429 once locked). An account with no password (it signs in
+ * with Google) sets its first one through the reset email, which proves it holds the mailbox: a
+ * session alone (a token copied from a shared computer) must not be able to add a password to an
+ * account.
  */
 export async function changePassword(
   db: Db,
