@@ -110,7 +110,9 @@ describe('the emails of a ticket, received over SMTP', () => {
     expect(pdf?.contentType).toBe('application/pdf');
     expect(pdf?.filename).toMatch(/^RF-\d{4}-\d{2}-\d{6}\.pdf$/);
     expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');
-    // Its Message-ID names the email row, and the row says sent, once.
+    // Its Message-ID names the email row, and the row says sent, once. The SMTP server has the
+    // message a moment before the sender marks the row sent: waited for, as the other tests here do.
+    await until(async () => (await rowsTo(customer.user.email))[0]?.status === 'sent');
     const [row] = await rowsTo(customer.user.email);
     expect(mail.messageId).toBe(`<${row?.id}@remotefix.example>`);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, ticketId: ticket.id });
