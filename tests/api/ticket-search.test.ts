@@ -77,6 +77,16 @@ describe('GET /api/admin/tickets?q=', () => {
     }
   });
 
+  it('finds a ticket by its number beside other words, when the rest of the search is in it too', async () => {
+    const [m2, a1] = [made.m2!.number, made.a1!.number];
+    expect(await ids(q(`RF-${m2} meera`))).toEqual([made.m2!.id]);
+    expect(await ids(q(`printer rf${m2}`))).toEqual([made.m2!.id]);
+    expect(await ids(q(`rf-${a1} blue screen`))).toEqual([made.a1!.id]);
+    expect(await ids(q(`RF-${m2} arjun`))).toEqual([]);
+    expect(await ids(q(`RF-${a1} printer`))).toEqual([]);
+    expect(await ids(`${q(`RF-${m2} meera`)}&status=pending`)).toEqual([]);
+  });
+
   it('finds any part of the description; % and _ are plain characters', async () => {
     expect(await ids(q('blue screen'))).toEqual([made.a1!.id, made.m1!.id]);
     expect(await ids(q('100%'))).toEqual([made.m3!.id]);

@@ -141,7 +141,7 @@ interface ListShape {
   by: 'userId' | 'engineerId' | 'id' | null;
   status: boolean;
   paid: 'true' | 'false' | null;
-  search: { words: number; digits: boolean; number: boolean } | null;
+  search: { words: number; digits: boolean; number: boolean; numbered: boolean } | null;
   cursor: boolean;
   staffNotes: boolean;
   /**
@@ -164,6 +164,7 @@ function listWhere(shape: ListShape): SQL | undefined {
           words: Array.from({ length: shape.search.words }, (_, i) => p(`word${i}`)),
           ...(shape.search.digits ? { digits: p('digits') } : {}),
           ...(shape.search.number ? { number: p('number') } : {}),
+          ...(shape.search.numbered ? { numbered: p('numbered') } : {}),
         })
       : undefined,
     paidCondition(shape.paid ?? undefined),
@@ -230,7 +231,12 @@ function listRequest(scope: TicketScope, reader: UnreadReader, limit: number, cu
     const terms = scope.q ? searchTerms(scope.q) : undefined;
     if (terms) {
       const { words, ...others } = terms;
-      shape.search = { words: words.length, digits: others.digits !== undefined, number: others.number !== undefined };
+      shape.search = {
+        words: words.length,
+        digits: others.digits !== undefined,
+        number: others.number !== undefined,
+        numbered: others.numbered !== undefined,
+      };
       Object.assign(values, others, Object.fromEntries(words.map((word, i) => [`word${i}`, word])));
     }
   }
