@@ -11,6 +11,11 @@
  * back that address and the Google link the account had then, sets the password chosen there and
  * ends every session. Used, it ends every later undo link: whoever moved the address on from there
  * cannot take the account back with the link their own change sent them.
+ *
+ * Only an address the account held before the last 7 days' changes gets one. One that a profile
+ * change set in that time gets none: the link to the address before it covers the whole chain, and a
+ * taken session could otherwise plant a link for itself by moving the email to its own address and
+ * back (an attack audit), one that would outlive the owner's new password.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { type CheckResetLinkResponse, RESET_LINK_MINUTES } from '../../../shared/contracts/passwords.js';
@@ -28,6 +33,7 @@ import {
   endResetLinks,
   endUndoLinksSince,
   findUsableReset,
+  firstUndoAddressSince,
   insertPasswordReset,
   resetsSince,
   setPassword,
@@ -53,9 +59,13 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * The undo link of an owner's email change, in the change's transaction: `before` is the account as
- * it was. Answers the token for the email to the old address.
+ * it was. Answers the token for the email to the old address, or undefined when a profile change set
+ * that address within the link's 7 days (the first change's link, to the address before, covers it).
  */
-export async function issueUndoLink(tx: Db, before: UserRow): Promise<string> {
+export async function issueUndoLink(tx: Db, before: UserRow): Promise<string | undefined> {
+  const windowStart = new Date(Date.now() - UNDO_LINK_DAYS * 24 * 60 * 60_000);
+  const held = await firstUndoAddressSince(tx, before.id, windowStart);
+  if (held !== undefined && held !== before.email) return undefined;
   const token = randomBytes(32).toString('base64url');
   await insertPasswordReset(tx, {
     tokenHash: hashToken(token),

@@ -60,6 +60,23 @@ export async function endResetLinks(tx: Db, userId: string): Promise<void> {
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), isNull(passwordResets.restoreEmail)));
 }
 
+/** The address the account's first undo link issued at or after `since` puts back, if there is one. */
+export async function firstUndoAddressSince(tx: Db, userId: string, since: Date): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ email: passwordResets.restoreEmail })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.userId, userId),
+        isNotNull(passwordResets.restoreEmail),
+        gte(passwordResets.createdAt, since),
+      ),
+    )
+    .orderBy(passwordResets.createdAt)
+    .limit(1);
+  return row?.email ?? undefined;
+}
+
 /** The account's undo links issued at or after `since` stop working (an earlier one was used). */
 export async function endUndoLinksSince(tx: Db, userId: string, since: Date): Promise<void> {
   await tx

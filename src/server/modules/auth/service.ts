@@ -102,7 +102,7 @@ export async function writeDetails(
       await endResetLinks(tx, user.id);
       // Changed by its owner, maybe from a taken session: the old address can take the account back.
       const undoToken = how.byAdmin ? undefined : await issueUndoLink(tx, user);
-      await notices.emailChanged(tx, { user: row, previousEmail: user.email, undoToken });
+      await notices.emailChanged(tx, { user: row, previousEmail: user.email, byAdmin: how.byAdmin, undoToken });
     }
     return row;
   } catch (err) {

@@ -58,9 +58,13 @@ export interface Notices {
   passwordChanged(tx: Db, user: UserRow): Promise<void>;
   /**
    * The account's email changed (always sent): changed by its owner, to the address it had, with the
-   * link that undoes it (`undoToken`); corrected by an admin, to the new one (emailChangedEmail says why).
+   * link that undoes it (`undoToken`) where that address gets one; corrected by an admin, to the new
+   * one (emailChangedEmail says why).
    */
-  emailChanged(tx: Db, change: { user: UserRow; previousEmail: string; undoToken: string | undefined }): Promise<void>;
+  emailChanged(
+    tx: Db,
+    change: { user: UserRow; previousEmail: string; byAdmin: boolean; undoToken: string | undefined },
+  ): Promise<void>;
   /** An admin suspended the account, or reinstated it (always sent). */
   suspension(tx: Db, user: UserRow, suspended: boolean): Promise<void>;
   /** The ticket a paid booking just made (always sent, with the booking's receipt attached). */
@@ -164,10 +168,10 @@ export function createNotices({
       await always(tx, user.email, content, { userId: user.id, kind: 'password-changed' });
     },
 
-    async emailChanged(tx, { user, previousEmail, undoToken }) {
+    async emailChanged(tx, { user, previousEmail, byAdmin, undoToken }) {
       const undoUrl = undoToken === undefined ? undefined : links.resetPassword(undoToken);
-      const content = emailChangedEmail({ productName: PRODUCT_NAME, name: user.name, undoUrl });
-      await always(tx, undoUrl ? previousEmail : user.email, content, {
+      const content = emailChangedEmail({ productName: PRODUCT_NAME, name: user.name, byAdmin, undoUrl });
+      await always(tx, byAdmin ? user.email : previousEmail, content, {
         userId: user.id,
         kind: undoUrl ? 'email-changed-undo' : 'email-changed',
       });

@@ -46,17 +46,19 @@ export function passwordChangedEmail(input: { productName: string; name: string 
 }
 
 /**
- * The account's email changed (always sent). Changed by its owner (`undoUrl`): to the address it had,
- * so an owner whose session was taken learns of it, with the link that takes the account back even
- * after a reset through the new address (auth/password-reset.ts). Corrected by an admin: to the new
- * address, as the old one may be the mistyped one. Neither names the other address.
+ * The account's email changed (always sent). Changed by its owner: to the address it had, so an
+ * owner whose session was taken learns of it, with the link that takes the account back even after a
+ * reset through the new address (`undoUrl`; none for an address a recent change set:
+ * auth/password-reset.ts). Corrected by an admin: to the new address, as the old one may be the
+ * mistyped one. Neither names the other address.
  */
 export function emailChangedEmail(input: {
   productName: string;
   name: string;
+  byAdmin: boolean;
   undoUrl?: string | undefined;
 }): EmailContent {
-  if (input.undoUrl === undefined) {
+  if (input.byAdmin) {
     return {
       subject: `Your ${input.productName} sign-in email is now this address`,
       preheader: `${input.productName} support changed the email of your account.`,
@@ -70,12 +72,30 @@ export function emailChangedEmail(input: {
       ],
     };
   }
-  return {
+  const changed = p(
+    `The ${input.productName} account that used this address now uses another one, changed from its profile.`,
+  );
+  const told = {
     subject: `The email of your ${input.productName} account was changed`,
     preheader: 'It is no longer this address.',
     heading: 'Your account’s email was changed',
+  };
+  if (input.undoUrl === undefined) {
+    // This address was itself set from the profile a few days ago: the link went to the one before.
+    return {
+      ...told,
+      blocks: [
+        changed,
+        p(
+          'If you made this change, there is nothing to do. If you did not, the address the account used before this one was sent a link that takes it back; or reply to our support address below.',
+        ),
+      ],
+    };
+  }
+  return {
+    ...told,
     blocks: [
-      p(`The ${input.productName} account that used this address now uses another one, changed from its profile.`),
+      changed,
       p(
         'If you made this change, there is nothing to do. If you did not, someone may be signed in to your account: take it back now. You choose a new password; the account’s email becomes this address again, and every session, theirs included, is signed out.',
       ),
