@@ -113,6 +113,10 @@ describe('what may be uploaded', () => {
       { bytes: utf16('a NUL \0 inside'), fileName: 'nul.log' },
       { bytes: FILES.html, fileName: 'screenshot.png', type: 'image/png' },
       { bytes: Buffer.from('  \n<html><body>hi</body></html>'), fileName: 'page.txt', type: 'text/plain' },
+      // Invisible characters first (an attack audit): a zero-width space, a word joiner, a BOM after a space.
+      { bytes: Buffer.from('\u200b<html><script>alert(1)</script>'), fileName: 'zw.txt' },
+      { bytes: Buffer.from('\u2060\u00a0<img src=x onerror=alert(1)>'), fileName: 'wj.txt' },
+      { bytes: Buffer.from(' \ufeff<svg onload=alert(1)>'), fileName: 'bom.log' },
       { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'), fileName: 'a.png' },
       { bytes: Buffer.from('<?xml version="1.0"?><x/>'), fileName: 'data.txt' },
       { bytes: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256, 0x90)]), fileName: 'setup.exe' },

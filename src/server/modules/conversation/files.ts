@@ -11,12 +11,14 @@ const DETECTED: Record<string, AttachmentType> = {
 };
 
 /**
- * Text a browser would take for a page or a document if it guessed: whatever opens, after spaces, with
- * a tag, a declaration, a comment or a processing instruction (`<html`, `<img`, `<!DOCTYPE`, `<!--`,
- * `<?xml`, `<svg`, …). Not accepted as "plain text", whatever the name says. A log line that opens
- * with `<` and a digit (syslog's `<13>`) is not markup.
+ * Text a browser would take for a page or a document if it guessed: whatever opens, after spaces and
+ * invisible marks, with a tag, a declaration, a comment or a processing instruction (`<html`, `<img`,
+ * `<!DOCTYPE`, `<!--`, `<?xml`, `<svg`, …). Not accepted as "plain text", whatever the name says. A
+ * log line that opens with `<` and a digit (syslog's `<13>`) is not markup.
  */
 const MARKUP = /^<[a-z!?/]/i;
+/** What may come before that markup unseen: spaces of any kind and invisible marks (a BOM, a zero-width space). */
+const LEADING_BLANKS = /^[\s\p{Cf}]+/u;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -39,7 +41,7 @@ function plainText(bytes: Buffer): Buffer | null {
   } catch {
     return null;
   }
-  if (text.includes('\0') || MARKUP.test(text.replace(/^\uFEFF/, '').trimStart())) return null;
+  if (text.includes('\0') || MARKUP.test(text.replace(LEADING_BLANKS, ''))) return null;
   return utf16 ? Buffer.from(text, 'utf8') : bytes;
 }
 
