@@ -142,6 +142,9 @@ test.describe('the conversation on a ticket', () => {
     await engineerPage.getByRole('button', { name: 'Send' }).click();
     const note = messages(engineerPage).filter({ hasText: `Driver rollback needed (${run}).` });
     await expect(note).toContainText('Staff note — not visible to the customer');
+    // The next message is for the customer again unless the box is ticked again (a UX audit).
+    await expect(engineerPage.getByLabel('Staff note (not visible to the customer)')).not.toBeChecked();
+    await expect(engineerPage.getByRole('textbox', { name: 'Message' })).toBeVisible();
 
     expect(await sameDocument(customerPage), "the customer's page was not reloaded").toBe(true);
     expect(await sameDocument(engineerPage), "the engineer's page was not reloaded").toBe(true);

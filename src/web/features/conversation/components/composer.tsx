@@ -102,6 +102,8 @@ export function Composer({
           sending.current = null;
           setBody('');
           files.clear();
+          // A note is ticked for one message: the next is for the customer unless ticked again.
+          setNote(false);
         },
         onError: (err) => setError(errorMessage(err, 'The message could not be sent. Try again.')),
       },
