@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { completedTicketViaApi } from './support/completed-ticket';
+import { completedTicketViaApi, startWorkViaApi } from './support/completed-ticket';
 import { ticketCard } from './support/customer';
 import { ownPages } from './support/own-pages';
 import {
@@ -195,6 +195,27 @@ test.describe('rating a completed repair', () => {
     await page.goto(`/tickets/${ticket.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(ticket.number);
     await expect(page.getByText('can be rated')).toHaveCount(0);
+  });
+
+  test('a ticket an admin completed without remarks shows when, not an empty Remarks box', async ({
+    page,
+    request,
+  }) => {
+    const run = runId();
+    const engineer = await createEngineerViaApi(request, `Admin Completed ${run}`);
+    const description = `Finished at the desk (${run}).`;
+    const { ticket, customer } = await bookTicketViaApi(request, description);
+    await startWorkViaApi(request, ticket.id, engineer);
+    const headers = auth(await adminToken(request));
+    const done = await request.patch(`/api/admin/tickets/${ticket.id}`, { headers, data: { status: 'completed' } });
+    expect(done.status(), await done.text()).toBe(200);
+
+    await loginInBrowser(page, customer.token);
+    await page.goto('/dashboard');
+    const card = ticketCard(page, description);
+    await expect(card.getByText(/^Completed \d/)).toBeVisible();
+    await expect(card.getByText('Remarks', { exact: true })).toHaveCount(0);
+    await expect(ratingForm(card)).toBeVisible();
   });
 
   test('a long comment and a long name fit a phone', async ({ page, browser, request }) => {

@@ -188,11 +188,16 @@ export function TicketCard({
 
       {ticket.status === 'completed' && (
         <div className="mt-4 flex flex-col gap-3">
+          {/* An admin may complete a ticket without remarks: then only when it was completed. */}
           <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
-            <p className="font-medium text-emerald-900">Remarks</p>
-            <p className="mt-1 whitespace-pre-line wrap-anywhere text-emerald-950">{ticket.remarks}</p>
+            {ticket.remarks && (
+              <>
+                <p className="font-medium text-emerald-900">Remarks</p>
+                <p className="mt-1 mb-2 whitespace-pre-line wrap-anywhere text-emerald-950">{ticket.remarks}</p>
+              </>
+            )}
             {ticket.completedAt && (
-              <p className="mt-2 text-xs text-emerald-800">Completed {formatDateTime(ticket.completedAt)}</p>
+              <p className="text-xs text-emerald-800">Completed {formatDateTime(ticket.completedAt)}</p>
             )}
           </div>
           {ticket.engineer && <EngineerContact engineer={ticket.engineer} />}

@@ -63,7 +63,7 @@ function AssignedTicket({ ticket }: { ticket: Ticket }) {
       {ticket.status === 'pending' && (
         <p className="text-sm text-muted-foreground">Waiting for an admin to start this ticket.</p>
       )}
-      {ticket.status === 'completed' && (
+      {ticket.status === 'completed' && ticket.remarks && (
         <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm whitespace-pre-line wrap-anywhere">
           <span className="font-semibold">Remarks: </span>
           {ticket.remarks}
