@@ -4,6 +4,8 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
 
+const NO_ISSUES = 'No issues are listed in this category yet: choose another category, or call us.';
+
 interface Props {
   labels: { main: string; sub: string; mainPlaceholder: string; subPlaceholder: string; subHint: string };
   /** The chosen main service: the sub-service select stays disabled until there is one. */
@@ -23,6 +25,9 @@ export function ServiceSelectFields({ labels, mainServiceId, mainField, subField
   // Until hydrated, as the server rendered it (loading), though the catalogue may be here already.
   const mains = hydrated ? mainsQuery : { isPending: true, isError: false, data: undefined };
   const subs = useSubServices(mainServiceId);
+  // A category an admin has added no issues to yet cannot be chosen through: say so, not an empty list.
+  const noIssues = Boolean(mainServiceId) && subs.data?.length === 0;
+  const subHint = !mainServiceId ? labels.subHint : noIssues ? NO_ISSUES : undefined;
   return (
     <>
       <FormField label={labels.main} error={errors.main} required>
@@ -35,10 +40,10 @@ export function ServiceSelectFields({ labels, mainServiceId, mainField, subField
           ))}
         </NativeSelect>
       </FormField>
-      <FormField label={labels.sub} error={errors.sub} hint={mainServiceId ? undefined : labels.subHint} required>
+      <FormField label={labels.sub} error={errors.sub && noIssues ? NO_ISSUES : errors.sub} hint={subHint} required>
         <NativeSelect
           {...subField}
-          disabled={!mainServiceId || subs.isPending}
+          disabled={!mainServiceId || subs.isPending || noIssues}
           aria-busy={Boolean(mainServiceId) && subs.isPending}
         >
           <option value="">{mainServiceId && subs.isPending ? 'Loading…' : labels.subPlaceholder}</option>

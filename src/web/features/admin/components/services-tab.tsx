@@ -135,7 +135,9 @@ export function ServicesTab() {
                   {actions({ id: main.id, name: main.name, parentId: null })}
                 </div>
                 {main.subServices.length === 0 ? (
-                  <p className="mt-3 text-sm text-muted-foreground">No sub-services yet.</p>
+                  <p className="mt-3 text-sm text-muted-foreground">
+                    No sub-services yet: customers cannot book this category until it has one.
+                  </p>
                 ) : (
                   <ul className="mt-3 divide-y rounded-lg border" aria-label={`Sub-services of ${main.name}`}>
                     {main.subServices.map((sub) => (
