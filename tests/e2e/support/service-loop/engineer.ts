@@ -41,6 +41,14 @@ export async function completeTicket({ engineerPage, engineer, customer, descrip
   await expect(remarksBox).toHaveAccessibleDescription('Please enter remarks before completing the ticket.');
   await expect(card.getByText('in progress', { exact: true })).toBeVisible();
 
+  // Near the limit the box counts (a UX audit: the limit showed only once sent); past it, the text stays.
+  await remarksBox.fill('x'.repeat(1850));
+  await expect(remarksBox).toHaveAccessibleDescription('1,850 / 2,000 characters');
+  await remarksBox.fill('x'.repeat(2100));
+  await card.getByRole('button', { name: 'Submit & Complete' }).click();
+  await expect(remarksBox).toHaveAccessibleDescription('Remarks must be at most 2000 characters');
+  await expect(remarksBox).toHaveValue('x'.repeat(2100));
+
   await remarksBox.fill(remarks);
   await card.getByRole('button', { name: 'Submit & Complete' }).click();
   await expectToast(engineerPage, 'Ticket marked as completed!', 'success');

@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { completeTicketBodySchema } from '@shared/contracts/tickets';
-import { formatRupees, IN_PROGRESS_FEE_PAISE } from '@shared/product';
+import { formatRupees, IN_PROGRESS_FEE_PAISE, LIMITS } from '@shared/product';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
@@ -30,6 +30,11 @@ export default function CompleteTicketForm({
   const [error, setError] = useState<string>();
   const field = useRef<HTMLTextAreaElement>(null);
   const mutation = useCompleteTicket();
+  // No maxLength (a browser cuts a long paste without a word): the count shows near the limit.
+  const count =
+    remarks.length > LIMITS.remarksMax * 0.9
+      ? `${remarks.length.toLocaleString('en-IN')} / ${LIMITS.remarksMax.toLocaleString('en-IN')} characters`
+      : undefined;
 
   const submit = async () => {
     const parsed = completeTicketBodySchema.safeParse({ remarks });
@@ -60,12 +65,15 @@ export default function CompleteTicketForm({
         void submit();
       }}
     >
-      <FormField label="Remarks" error={error} required announce={false}>
+      <FormField label="Remarks" error={error} hint={count} required announce={false}>
         <Textarea
           ref={field}
           rows={3}
           value={remarks}
-          onChange={(e) => setRemarks(e.target.value)}
+          onChange={(e) => {
+            setRemarks(e.target.value);
+            setError(undefined); // said again on the next submit if still so; meanwhile the count shows
+          }}
           placeholder="What did you find and fix?"
           autoFocus
         />
