@@ -61,6 +61,8 @@ const legendLabel = (name: string) => <span className="text-slate-700">{name}</s
 /**
  * The Reports tab's charts (recharts). This module is loaded only when the tab shows a report with
  * something in it (React.lazy in reports-tab.tsx), so the chart library is not in /admin's first load.
+ * Its series are drawn at once, not animated: a slow device showed empty axes for seconds, beside the
+ * figures above them, and an admin could read that as no data.
  */
 export default function ReportCharts({ report }: { report: Report }) {
   const daily = report.daily.map((d) => ({ ...d, label: shortDate(d.date), revenue: d.revenuePaise / 100 }));
@@ -93,13 +95,21 @@ export default function ReportCharts({ report }: { report: Report }) {
                 formatter={(value, name) => (name === 'Revenue' ? rupeesLabel(Number(value) * 100) : String(value))}
               />
               <Legend formatter={legendLabel} />
-              <Bar yAxisId="tickets" dataKey="booked" name="Booked" fill={SERIES.booked} radius={[3, 3, 0, 0]} />
+              <Bar
+                yAxisId="tickets"
+                dataKey="booked"
+                name="Booked"
+                fill={SERIES.booked}
+                radius={[3, 3, 0, 0]}
+                isAnimationActive={false}
+              />
               <Bar
                 yAxisId="tickets"
                 dataKey="completed"
                 name="Completed"
                 fill={SERIES.completed}
                 radius={[3, 3, 0, 0]}
+                isAnimationActive={false}
               />
               <Line
                 yAxisId="revenue"
@@ -108,6 +118,7 @@ export default function ReportCharts({ report }: { report: Report }) {
                 stroke={SERIES.revenue}
                 strokeWidth={2}
                 dot={false}
+                isAnimationActive={false}
               />
             </ComposedChart>
           )}
@@ -122,7 +133,13 @@ export default function ReportCharts({ report }: { report: Report }) {
             <XAxis dataKey="status" tick={{ fontSize: 12 }} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={32} />
             <Tooltip />
-            <Bar dataKey="tickets" name="Tickets" fill={SERIES.tickets} radius={[3, 3, 0, 0]} />
+            <Bar
+              dataKey="tickets"
+              name="Tickets"
+              fill={SERIES.tickets}
+              radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
+            />
           </BarChart>
         )}
       />
@@ -144,8 +161,14 @@ export default function ReportCharts({ report }: { report: Report }) {
               strokeDasharray="4 4"
               label={{ value: `${PROMISE_MINUTES} min`, fontSize: 12, position: 'insideTopRight' }}
             />
-            <Bar dataKey="median" name="Median" fill={SERIES.median} radius={[3, 3, 0, 0]} />
-            <Bar dataKey="p90" name="90th percentile" fill={SERIES.p90} radius={[3, 3, 0, 0]} />
+            <Bar dataKey="median" name="Median" fill={SERIES.median} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar
+              dataKey="p90"
+              name="90th percentile"
+              fill={SERIES.p90}
+              radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
+            />
           </BarChart>
         )}
       />
