@@ -71,10 +71,11 @@ export function AssignControl({ ticket, onDone }: { ticket: Ticket; onDone?: () 
           </p>
         </div>
       )}
-      {list?.length === 0 && !q ? (
-        // Nothing to pick from: say where engineers come from instead of an empty select.
+      {options?.length === 0 && !q ? (
+        // Nothing to pick from (no engineer, or only the one it has): say where engineers come from.
         <p className="max-w-48 text-xs text-muted-foreground">
-          No engineers yet. Create one in All Users (+ New User, role engineer).
+          {current ? 'No other engineer to hand it to.' : 'No engineers yet.'} Create one in All Users (+ New User, role
+          engineer).
         </p>
       ) : (
         <div className="flex items-center gap-2">
