@@ -354,6 +354,37 @@ test.describe('the conversation on a ticket', () => {
         'My laptop will not boot',
       ]);
     });
+
+    // A network audit: after a lost answer the customer reloaded; the draft came back and Send posted it twice.
+    test('a Send whose answer is lost, sent again after a reload, posts the message once', async ({
+      page,
+      request,
+    }) => {
+      const { ticket, customer } = await bookTicketViaApi(request, `Lost then reload ${runId()}`);
+      await loginInBrowser(page, customer.token);
+      await page.goto(`/tickets/${ticket.id}`);
+      let lost = false;
+      await page.route(`**/api/tickets/${ticket.id}/messages`, async (route) => {
+        if (route.request().method() !== 'POST' || lost) return route.fallback();
+        lost = true;
+        await route.fetch();
+        await route.abort('connectionreset');
+      });
+      const composer = page.getByRole('form', { name: 'Write a message' });
+      await composer.getByLabel('Message').fill('Home after 6 pm');
+      await composer.getByRole('button', { name: 'Send' }).click();
+      await expect(composer.getByRole('alert')).toBeVisible();
+
+      await page.reload();
+      await expect(composer.getByLabel('Message')).toHaveValue('Home after 6 pm');
+      await composer.getByRole('button', { name: 'Send' }).click();
+      await expect(composer.getByLabel('Message')).toHaveValue('');
+      const thread = await request.get(`/api/tickets/${ticket.id}/messages`, { headers: auth(customer.token) });
+      expect(((await thread.json()) as { messages: { body: string }[] }).messages.map((m) => m.body)).toEqual([
+        'Home after 6 pm',
+      ]);
+      await expect(messages(page).filter({ hasText: 'Home after 6 pm' })).toHaveCount(1);
+    });
   });
 
   test.describe('when the session ends', () => {

@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { newIdempotencyKey, usePostMessage } from '../api/conversation-queries';
 import { useUploads } from '../api/use-uploads';
-import { drafts } from '../lib/drafts';
+import { drafts, type Sending } from '../lib/drafts';
 import { UploadList } from './upload-list';
 
 const BODY_MAX = CONVERSATION_LIMITS.bodyMax;
@@ -52,8 +52,10 @@ export function Composer({
   const files = useUploads(ticketId);
   const post = usePostMessage(ticketId);
   // One key per message as it was sent: Send again on the same words and files after a failure (the
-  // answer may have been lost, the message made) reuses it, so the server does not post it twice.
-  const sending = useRef<{ key: string; message: string } | null>(null);
+  // answer may have been lost, the message made) reuses it, so the server does not post it twice;
+  // kept with the draft, so a reload in between does not lose it.
+  const [kept] = useState(() => drafts.readSending(userId, ticketId));
+  const sending = useRef<Sending | null>(kept);
   const id = useId();
   const internal = notesOnly || note;
   // The send (by its start time) that has taken longer than SLOW_SEND_MS.
@@ -94,12 +96,16 @@ export function Composer({
     setError('');
     const message = { body, internal, attachmentIds: files.attachmentIds };
     const same = JSON.stringify(message);
-    if (sending.current?.message !== same) sending.current = { key: newIdempotencyKey(), message: same };
+    if (sending.current?.message !== same) {
+      sending.current = { key: newIdempotencyKey(), message: same };
+      drafts.writeSending(userId, ticketId, sending.current);
+    }
     post.mutate(
       { ...message, key: sending.current.key },
       {
         onSuccess: () => {
           sending.current = null;
+          drafts.writeSending(userId, ticketId, null);
           setBody('');
           files.clear();
           // A note is ticked for one message: the next is for the customer unless ticked again.
