@@ -9,6 +9,7 @@ import {
   loginInBrowser,
   signUpViaApi,
   test,
+  toast,
 } from './support/fixtures';
 import { header } from './support/auth';
 import { bookingForm, checkout, myTickets, openBookingForm, openDashboard } from './support/customer';
@@ -205,6 +206,64 @@ test.describe('profile', () => {
       const me = await request.get('/api/me', { headers: auth(account.token) });
       expect(((await me.json()) as { user: User }).user.email).toBe(account.user.email);
     });
+  });
+});
+
+// A network audit on a phone: Save with no connection spun with Cancel held for as long as the
+// phone was offline, and a password change whose answer was lost said it had failed, though it had
+// been made and had ended the session.
+test.describe('profile on a bad line', () => {
+  // The password change ends this session: the live stream's next call is refused (401).
+  test.use({
+    allowConsoleErrors:
+      /^Failed to load resource: (net::ERR_(INTERNET_DISCONNECTED|CONNECTION_RESET)|the server responded with a status of 401)/,
+  });
+
+  test('Save with no connection says so at once and keeps the form; Save again once online', async ({
+    page,
+    request,
+  }) => {
+    await openDashboard(page, request, { name: 'Offline Oona' });
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Profile' });
+    await panel.getByRole('button', { name: 'Edit Profile' }).click();
+    const form = page.getByRole('form', { name: 'Edit profile' });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Online Oona');
+    await page.context().setOffline(true);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, /^No connection: your changes are not saved yet/, 'error');
+    await expect(form.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Online Oona');
+
+    await page.context().setOffline(false);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Profile updated successfully!', 'success');
+    await expect(panel.getByRole('definition').first()).toHaveText('Online Oona');
+  });
+
+  test('a password change whose answer is lost says it may have been made', async ({ page, request }) => {
+    const account = await openDashboard(page, request);
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.route('**/api/password', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByRole('textbox', { name: 'Current password' }).fill(account.password);
+    await form.getByRole('textbox', { name: 'New password', exact: true }).fill('amber-quartz-meadow-71');
+    await form.getByRole('textbox', { name: 'New password, again' }).fill('amber-quartz-meadow-71');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(
+      page,
+      /the password may have changed\. If you are signed out, sign in with the new password/,
+      'warning',
+    );
+    await expect(toast(page, 'Failed to change the password')).toHaveCount(0);
+    const login = await request.post('/api/login', {
+      data: { email: account.user.email, password: 'amber-quartz-meadow-71' },
+    });
+    expect(login.status()).toBe(200);
   });
 });
 

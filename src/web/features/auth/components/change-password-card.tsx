@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage, SessionEndedError } from '@/lib/api-client';
+import { errorMessage, NetworkError, SessionEndedError } from '@/lib/api-client';
 import { useFocusFirstField } from '@/lib/focus';
 import { toast } from '@/lib/toast';
 import { useChangePassword } from '../api/password-calls';
@@ -20,6 +20,9 @@ const schema = changePasswordBodySchema
   .extend({ confirm: z.string() })
   .refine((v) => v.newPassword === v.confirm, { path: ['confirm'], message: 'The two passwords do not match' });
 type Values = z.input<typeof schema>;
+
+const PASSWORD_CHANGE_UNKNOWN =
+  'We lost the connection before the server answered, so the password may have changed. If you are signed out, sign in with the new password; if that fails, with the old one.';
 
 function ChangePasswordForm({ onDone }: { onDone(): void }) {
   const mutation = useChangePassword();
@@ -36,6 +39,11 @@ function ChangePasswordForm({ onDone }: { onDone(): void }) {
       onDone();
     } catch (err) {
       if (err instanceof SessionEndedError) return;
+      // The answer was lost: the change may have been made, and with it this session ended.
+      if (err instanceof NetworkError) {
+        toast.warning(PASSWORD_CHANGE_UNKNOWN);
+        return;
+      }
       const message = errorMessage(err, 'Failed to change the password');
       // Said under the field it is about; anything else (a Google-only account, the network) in a toast.
       if (/current password/i.test(message)) form.setError('currentPassword', { message }, { shouldFocus: true });

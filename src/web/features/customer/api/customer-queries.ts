@@ -59,6 +59,8 @@ export function useUpdateProfile() {
   const client = useQueryClient();
   const token = useToken();
   return useMutation({
+    // Offline, it fails at once and says so, rather than waiting with the form held (see useAuthMutation).
+    networkMode: 'always',
     mutationFn: (body: ProfileBody) => answer(api.PATCH('/api/profile', { body })),
     onSuccess: ({ user }) => client.setQueryData([...meQueryKey, token], user),
   });

@@ -10,12 +10,14 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, toastError } from '@/lib/api-client';
+import { ApiError, NetworkError, toastError } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/customer-queries';
 import { useFocusFirstField } from '@/lib/focus';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { NotificationSettings } from '@/features/auth/components/notification-settings';
 import { EmailText } from '@/components/ui/email-text';
+
+const NO_CONNECTION = 'No connection: your changes are not saved yet. Check the connection and Save again.';
 
 type Values = z.input<typeof profileBodySchema>;
 
@@ -36,7 +38,8 @@ function ProfileForm({ user, onDone }: { user: User; onDone(): void }) {
       // The email belongs to another account: said under the field, like the form's own rules.
       if (err instanceof ApiError && err.status === 409) {
         form.setError('email', { message: err.message }, { shouldFocus: true });
-      } else toastError(err, 'Failed to update profile');
+      } else if (err instanceof NetworkError) toast.error(NO_CONNECTION);
+      else toastError(err, 'Failed to update profile');
     }
   });
   return (
