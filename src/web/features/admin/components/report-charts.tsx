@@ -58,6 +58,15 @@ const SERIES = {
 
 const legendLabel = (name: string) => <span className="text-slate-700">{name}</span>;
 
+const count = (v: number) => v.toLocaleString('en-IN');
+const rupees = (v: number) => `₹${v.toLocaleString('en-IN')}`;
+/**
+ * An axis wide enough for its longest label: a 12 px digit is about 7 px wide, and a label may have a
+ * digit more than the data (19,000 reaches a tick of 20,000). A fixed width cut a year's "20,000" to
+ * "000" (an audit at scale).
+ */
+const axisWidth = (max: number, format: (v: number) => string) => Math.max(32, 12 + 7 * (format(max).length + 1));
+
 /**
  * The Reports tab's charts (recharts). This module is loaded only when the tab shows a report with
  * something in it (React.lazy in reports-tab.tsx), so the chart library is not in /admin's first load.
@@ -73,6 +82,11 @@ export default function ReportCharts({ report }: { report: Report }) {
     { name: 'To assign', median: report.minutesToAssign.median },
     { name: 'To complete', median: report.minutesToComplete.median, p90: report.minutesToComplete.p90 },
   ];
+  const most = (values: (number | null)[]) => Math.max(0, ...values.map((v) => v ?? 0));
+  const dailyMax = most(daily.flatMap((d) => [d.booked, d.completed]));
+  const revenueMax = most(daily.map((d) => d.revenue));
+  const statusMax = most(byStatus.map((b) => b.tickets));
+  const minutesMax = most([PROMISE_MINUTES, ...times.flatMap((t) => [t.median, t.p90 ?? null])]);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
@@ -83,13 +97,19 @@ export default function ReportCharts({ report }: { report: Report }) {
             <ComposedChart {...named} data={daily} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
-              <YAxis yAxisId="tickets" allowDecimals={false} tick={{ fontSize: 12 }} width={32} />
+              <YAxis
+                yAxisId="tickets"
+                allowDecimals={false}
+                tick={{ fontSize: 12 }}
+                width={axisWidth(dailyMax, count)}
+                tickFormatter={count}
+              />
               <YAxis
                 yAxisId="revenue"
                 orientation="right"
                 tick={{ fontSize: 12 }}
-                width={56}
-                tickFormatter={(v: number) => `₹${v.toLocaleString('en-IN')}`}
+                width={axisWidth(revenueMax, rupees)}
+                tickFormatter={rupees}
               />
               <Tooltip
                 formatter={(value, name) => (name === 'Revenue' ? rupeesLabel(Number(value) * 100) : String(value))}
@@ -131,7 +151,12 @@ export default function ReportCharts({ report }: { report: Report }) {
           <BarChart {...named} data={byStatus} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="status" tick={{ fontSize: 12 }} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={32} />
+            <YAxis
+              allowDecimals={false}
+              tick={{ fontSize: 12 }}
+              width={axisWidth(statusMax, count)}
+              tickFormatter={count}
+            />
             <Tooltip />
             <Bar
               dataKey="tickets"
@@ -150,7 +175,7 @@ export default function ReportCharts({ report }: { report: Report }) {
           <BarChart {...named} data={times} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="name" tick={{ fontSize: 12 }} />
-            <YAxis tick={{ fontSize: 12 }} width={40} />
+            <YAxis tick={{ fontSize: 12 }} width={axisWidth(minutesMax, count)} tickFormatter={count} />
             <Tooltip formatter={(value) => minutesLabel(Number(value))} />
             <Legend formatter={legendLabel} />
             <ReferenceLine
