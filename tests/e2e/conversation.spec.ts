@@ -328,11 +328,14 @@ test.describe('the conversation on a ticket', () => {
       await expect(composer.getByLabel('Message')).toHaveValue('');
     });
 
-    test('a Send whose answer is lost, sent again, posts the message once', async ({ page, request }) => {
-      const { ticket, customer } = await bookTicketViaApi(request, `Lost answer ${runId()}`);
+    /**
+     * A customer's ticket page, signed in, where the first Send reaches the server and is made but its
+     * answer never comes back; `threadBodies` reads what the server holds.
+     */
+    async function withLostAnswer(page: Page, request: APIRequestContext, description: string) {
+      const { ticket, customer } = await bookTicketViaApi(request, `${description} ${runId()}`);
       await loginInBrowser(page, customer.token);
       await page.goto(`/tickets/${ticket.id}`);
-      // The first send reaches the server and is made; its answer never comes back.
       let lost = false;
       await page.route(`**/api/tickets/${ticket.id}/messages`, async (route) => {
         if (route.request().method() !== 'POST' || lost) return route.fallback();
@@ -340,7 +343,15 @@ test.describe('the conversation on a ticket', () => {
         await route.fetch();
         await route.abort('connectionreset');
       });
-      const composer = page.getByRole('form', { name: 'Write a message' });
+      const threadBodies = async () => {
+        const thread = await request.get(`/api/tickets/${ticket.id}/messages`, { headers: auth(customer.token) });
+        return ((await thread.json()) as { messages: { body: string }[] }).messages.map((m) => m.body);
+      };
+      return { composer: page.getByRole('form', { name: 'Write a message' }), threadBodies };
+    }
+
+    test('a Send whose answer is lost, sent again, posts the message once', async ({ page, request }) => {
+      const { composer, threadBodies } = await withLostAnswer(page, request, 'Lost answer');
       await composer.getByLabel('Message').fill('My laptop will not boot');
       await composer.getByRole('button', { name: 'Send' }).click();
       await expect(composer.getByRole('alert')).toBeVisible();
@@ -349,10 +360,7 @@ test.describe('the conversation on a ticket', () => {
       await composer.getByRole('button', { name: 'Send' }).click();
       await expect(composer.getByLabel('Message')).toHaveValue('');
       await expect(messages(page).filter({ hasText: 'My laptop will not boot' })).toHaveCount(1);
-      const thread = await request.get(`/api/tickets/${ticket.id}/messages`, { headers: auth(customer.token) });
-      expect(((await thread.json()) as { messages: { body: string }[] }).messages.map((m) => m.body)).toEqual([
-        'My laptop will not boot',
-      ]);
+      expect(await threadBodies()).toEqual(['My laptop will not boot']);
     });
 
     // A network audit: after a lost answer the customer reloaded; the draft came back and Send posted it twice.
@@ -360,17 +368,7 @@ test.describe('the conversation on a ticket', () => {
       page,
       request,
     }) => {
-      const { ticket, customer } = await bookTicketViaApi(request, `Lost then reload ${runId()}`);
-      await loginInBrowser(page, customer.token);
-      await page.goto(`/tickets/${ticket.id}`);
-      let lost = false;
-      await page.route(`**/api/tickets/${ticket.id}/messages`, async (route) => {
-        if (route.request().method() !== 'POST' || lost) return route.fallback();
-        lost = true;
-        await route.fetch();
-        await route.abort('connectionreset');
-      });
-      const composer = page.getByRole('form', { name: 'Write a message' });
+      const { composer, threadBodies } = await withLostAnswer(page, request, 'Lost then reload');
       await composer.getByLabel('Message').fill('Home after 6 pm');
       await composer.getByRole('button', { name: 'Send' }).click();
       await expect(composer.getByRole('alert')).toBeVisible();
@@ -379,10 +377,7 @@ test.describe('the conversation on a ticket', () => {
       await expect(composer.getByLabel('Message')).toHaveValue('Home after 6 pm');
       await composer.getByRole('button', { name: 'Send' }).click();
       await expect(composer.getByLabel('Message')).toHaveValue('');
-      const thread = await request.get(`/api/tickets/${ticket.id}/messages`, { headers: auth(customer.token) });
-      expect(((await thread.json()) as { messages: { body: string }[] }).messages.map((m) => m.body)).toEqual([
-        'Home after 6 pm',
-      ]);
+      expect(await threadBodies()).toEqual(['Home after 6 pm']);
       await expect(messages(page).filter({ hasText: 'Home after 6 pm' })).toHaveCount(1);
     });
   });
