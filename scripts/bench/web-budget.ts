@@ -11,6 +11,7 @@
  * page's own chunk (found by name): their initial and live figures are the same. `/dashboard` is the
  * customer's: an engineer's dashboard loads on top of it, for engineers only. What a page loads
  * only when it is used (a form or dialog once opened, another admin tab) is not counted; neither is
+ * what only a phone loads (All Tickets' cards: ticket-cards), nor
  * what depends on the data: a customer whose list holds a completed ticket also loads its rating
  * (the form's react-hook-form and zod) once the list shows it.
  */

@@ -171,8 +171,8 @@ test.describe('admin on a phone', () => {
     const card = panel.getByRole('listitem').filter({ hasText: description });
     await reveal(panel, card);
 
-    // Cards, not the table.
-    await expect(page.getByRole('table')).toBeHidden();
+    // Cards, and no table in the page, not even a hidden one (a long list would hold both).
+    await expect(page.locator('table')).toHaveCount(0);
     await expect(page.getByRole('columnheader')).toHaveCount(0);
     expect(await pageFitsWidth(page)).toBe(true);
 
@@ -234,8 +234,16 @@ test.describe('admin on a phone', () => {
     await expect(card.getByText(`Remarks: ${remarks}`)).toBeVisible();
     await expect(card.getByText('No actions')).toBeVisible();
     await expect(card.getByRole('combobox')).toHaveCount(0);
-    await expect(page.getByRole('table')).toBeHidden();
+    await expect(page.locator('table')).toHaveCount(0);
     expect(await pageFitsWidth(page)).toBe(true);
+
+    // Turned to a desktop's width: the table in place of the cards, and back.
+    await page.setViewportSize({ width: 1366, height: 844 });
+    await expect(panel.getByRole('row').filter({ hasText: description })).toContainText(remarks);
+    await expect(panel.locator('li[data-page-item]')).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(card.getByText(`Remarks: ${remarks}`)).toBeVisible();
+    await expect(page.locator('table')).toHaveCount(0);
   });
 });
 

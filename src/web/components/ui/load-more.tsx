@@ -13,9 +13,8 @@ export interface NextPages {
 /** The rows of a paged list carry this attribute (`data-page-item`), so Load more can find the new ones. */
 const ITEM = '[data-page-item]';
 
-/** The list's rows on screen (a list drawn twice, as cards and as a table, counts the one shown). */
-const shownItems = (scope: Element) =>
-  [...scope.querySelectorAll<HTMLElement>(ITEM)].filter((el) => el.getClientRects().length > 0);
+/** The rows of the list around Load more. */
+const rowsIn = (scope: Element) => scope.querySelectorAll<HTMLElement>(ITEM);
 
 /**
  * The "next page" control of every paged list. A next page that fails to load says so here, above
@@ -31,14 +30,14 @@ export function LoadMore({ pages, label = 'items' }: { pages: NextPages; label?:
   const loadMore = async () => {
     const scope = self.current?.parentElement;
     if (!scope) return void pages.fetchNextPage();
-    const before = shownItems(scope).length;
+    const before = rowsIn(scope).length;
     const pressed = self.current?.contains(document.activeElement);
     await pages.fetchNextPage();
     if (!pressed) return;
     // The new rows render a moment after the page arrives.
     for (let frame = 0; frame < 30; frame++) {
       await new Promise((resolve) => requestAnimationFrame(resolve));
-      const first = shownItems(scope)[before];
+      const first = rowsIn(scope)[before];
       if (!first) continue;
       // More to load: the button stays, and the focus with it for the next press.
       if (self.current?.isConnected) return;

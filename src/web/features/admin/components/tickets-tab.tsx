@@ -1,55 +1,38 @@
+import { lazy } from 'react';
 import type { Ticket } from '@shared/contracts/tickets';
+import { ADMIN_MOBILE_BREAKPOINT_PX } from '@shared/product';
 import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
 import { OpenTicketLink } from '@/components/tickets/open-ticket-link';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { TicketNumber } from '@/components/tickets/ticket-number';
 import { RatingSummary } from '@/components/tickets/ticket-rating';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { EmailText } from '@/components/ui/email-text';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
 import { ListFilters, SearchField } from '@/components/ui/search-input';
+import { LazyPart } from '@/components/ui/lazy-part';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/state';
 import { formatDateTime } from '@/lib/format';
+import { useMinWidth } from '@/lib/use-min-width';
 import { useSearchId, useSearchParam, useSearchText } from '@/lib/use-search-param';
 import { useAdminTickets } from '../api/admin-queries';
 import { TicketActions } from './ticket-actions';
+import { FeePaid, Person } from './ticket-cells';
 import { TicketHistoryButton } from './ticket-history-button';
 import { CsvDownloadButton } from './ticket-search';
-
-const Person = ({ p }: { p: { name: string; email?: string | undefined; phone?: string | undefined } }) => (
-  <div className="min-w-0 text-sm">
-    <p className="font-medium">{p.name}</p>
-    {p.email && (
-      <p className="text-xs text-muted-foreground">
-        <EmailText email={p.email} />
-      </p>
-    )}
-    {p.phone && <p className="text-xs text-muted-foreground">{p.phone}</p>}
-  </div>
-);
 
 const PAID_FILTERS = ['true', 'false'] as const;
 
 // ₹299 paid last: the columns before it keep their places (the browser tests find cells by place).
 const COLUMNS = ['Service', 'Created At', 'User', 'Status', 'Remarks', 'Engineer', 'Actions', '₹299 paid'];
 
-/** The in-progress fee's state, from the staff answer's `inProgressFeePaid` (issue 29). */
-const FeePaid = ({ ticket }: { ticket: Ticket }) =>
-  ticket.inProgressFeePaid ? (
-    <span className="inline-flex rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-      ₹299 paid
-    </span>
-  ) : (
-    <span className="text-xs text-muted-foreground">Not paid</span>
-  );
+const TicketCards = lazy(() => import('./ticket-cards'));
 
-/** Desktop (≥ 640 px): the table SPEC.md §2 lists. */
+/** Desktop (from SPEC.md §9's admin breakpoint): the table SPEC.md §2 lists. */
 function TicketTable({ tickets }: { tickets: Ticket[] }) {
   return (
-    <div className="hidden overflow-x-auto rounded-xl border bg-white shadow-card sm:block">
+    <div className="overflow-x-auto rounded-xl border bg-white shadow-card">
       <table className="w-full min-w-[960px] text-left text-sm">
         <thead className="border-b bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
@@ -105,57 +88,6 @@ function TicketTable({ tickets }: { tickets: Ticket[] }) {
   );
 }
 
-/** Phones (< 640 px): the same fields as cards. */
-function TicketCards({ tickets }: { tickets: Ticket[] }) {
-  return (
-    <ul className="flex flex-col gap-4 sm:hidden">
-      {tickets.map((t) => (
-        <li key={t.id} data-page-item>
-          <Card className="flex min-w-0 flex-col gap-3 p-4 wrap-anywhere">
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <TicketNumber number={t.number} />
-                <p className="font-semibold">{t.service}</p>
-              </div>
-              <StatusBadge status={t.status} />
-            </div>
-            <p className="text-xs text-muted-foreground">{formatDateTime(t.createdAt)}</p>
-            <p className="text-sm whitespace-pre-line">{t.description}</p>
-            <OpenTicketLink ticketId={t.id} number={t.number} unread={t.unread} className="self-start" />
-            <dl className="grid grid-cols-2 gap-3 text-sm [&>div]:min-w-0">
-              <div>
-                <dt className="text-xs font-semibold uppercase text-slate-500">User</dt>
-                <dd>
-                  <Person p={t.user} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold uppercase text-slate-500">Engineer</dt>
-                <dd>{t.engineer ? <Person p={t.engineer} /> : 'Unassigned'}</dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold uppercase text-slate-500">In-progress fee</dt>
-                <dd>
-                  <FeePaid ticket={t} />
-                </dd>
-              </div>
-            </dl>
-            {t.remarks && (
-              <p className="rounded-lg bg-emerald-50 p-2 text-sm">
-                <span className="font-semibold">Remarks: </span>
-                {t.remarks}
-              </p>
-            )}
-            {t.rating && <RatingSummary rating={t.rating} label="Rated" clamp />}
-            <TicketActions ticket={t} />
-            <TicketHistoryButton ticketId={t.id} service={t.service} number={t.number} />
-          </Card>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
  * The list narrowed to one engineer's tickets (All Users' "Assigned tickets" leads here): says whose,
  * by the name the tickets carry, and offers the whole list again.
@@ -182,6 +114,8 @@ export function TicketsTab() {
   const filters = { status, q, paid, engineerId };
   const query = useAdminTickets(filters);
   const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
+  // One layout in the page, not both with one hidden: a long list holds twice the elements otherwise.
+  const wide = useMinWidth(ADMIN_MOBILE_BREAKPOINT_PX);
   return (
     <div className="flex flex-col gap-4">
       <ListFilters>
@@ -236,8 +170,13 @@ export function TicketsTab() {
         </EmptyState>
       ) : (
         <>
-          <TicketTable tickets={tickets} />
-          <TicketCards tickets={tickets} />
+          {wide ? (
+            <TicketTable tickets={tickets} />
+          ) : (
+            <LazyPart label="Loading tickets">
+              <TicketCards tickets={tickets} />
+            </LazyPart>
+          )}
           <LoadMore pages={query} label="tickets" />
         </>
       )}
