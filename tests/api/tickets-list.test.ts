@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../../src/server/db/schema/index.js';
 import type { Ticket } from '../../src/shared/contracts/tickets.js';
 import { expectError, type Session, signUp } from '../support/api.js';
-import { bookAndPay, type Draft, get, listTickets, serviceDraft } from '../support/booking.js';
+import { assignViaApi, bookAndPay, type Draft, get, listTickets, serviceDraft } from '../support/booking.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -268,5 +268,56 @@ describe('GET /api/tickets?status=', () => {
 
   it.each(['nope', 'In-Progress', 'in progress', ''])('refuses the status %j with 400', async (status) => {
     expectError(await get(t, `/api/tickets?status=${encodeURIComponent(status)}`, customer.headers), 400);
+  });
+});
+
+// A page with several pages loaded puts one changed ticket into its rows after a live event: each list
+// answers it under its own rules and filters, and a ticket the list does not hold is an empty page.
+describe('one ticket of a list (?id=)', () => {
+  const ids = (r: { tickets: Ticket[] }) => r.tickets.map((x) => x.id);
+  let admin: Session;
+  let engineer: Session;
+
+  beforeAll(async () => {
+    admin = await signUp(t, {}, 'admin');
+    engineer = await signUp(t, {}, 'engineer');
+    await assignViaApi(t, admin, booked[1]!.id, engineer);
+  });
+  afterAll(() =>
+    t.database.db.update(tickets).set({ engineerId: null, status: 'pending' }).where(eq(tickets.id, booked[1]!.id)),
+  );
+
+  it("answers the customer's own ticket, and nothing of another's", async () => {
+    const mine = await listTickets(t, customer, `?id=${booked[3]!.id}`);
+    expect(mine).toEqual({ tickets: [(await listTickets(t, customer)).tickets[1]], nextCursor: null });
+    expect(await listTickets(t, customer, `?id=${neighbourTickets[0]!.id}`)).toEqual({ tickets: [], nextCursor: null });
+    expect(await listTickets(t, customer, `?id=${randomUUID()}`)).toEqual({ tickets: [], nextCursor: null });
+  });
+
+  it('keeps the other filters: a ticket of another status is not in the list', async () => {
+    expect(ids(await listTickets(t, customer, `?status=pending&id=${booked[3]!.id}`))).toEqual([booked[3]!.id]);
+    expect(ids(await listTickets(t, customer, `?status=completed&id=${booked[3]!.id}`))).toEqual([]);
+  });
+
+  it('answers an engineer only the tickets assigned to them', async () => {
+    const list = (query: string) =>
+      get(t, `/api/engineer/assigned-tickets${query}`, engineer.headers).then((r) => r.json());
+    expect(ids(await list(`?id=${booked[1]!.id}`))).toEqual([booked[1]!.id]);
+    expect(ids(await list(`?id=${booked[2]!.id}`))).toEqual([]);
+  });
+
+  it("answers an admin under the list's filters", async () => {
+    const list = (query: string) => get(t, `/api/admin/tickets${query}`, admin.headers).then((r) => r.json());
+    expect(ids(await list(`?id=${neighbourTickets[1]!.id}`))).toEqual([neighbourTickets[1]!.id]);
+    expect(ids(await list(`?engineerId=${engineer.user.id}&id=${booked[1]!.id}`))).toEqual([booked[1]!.id]);
+    expect(ids(await list(`?engineerId=${engineer.user.id}&id=${booked[2]!.id}`))).toEqual([]);
+    expect(ids(await list(`?q=${encodeURIComponent('Neighbour issue')}&id=${neighbourTickets[1]!.id}`))).toEqual([
+      neighbourTickets[1]!.id,
+    ]);
+    expect(ids(await list(`?q=${encodeURIComponent('Neighbour issue')}&id=${booked[2]!.id}`))).toEqual([]);
+  });
+
+  it.each(['nope', '1', `${randomUUID()}x`])('refuses the id %j with 400', async (id) => {
+    expectError(await get(t, `/api/tickets?id=${encodeURIComponent(id)}`, customer.headers), 400);
   });
 });

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { storedToken } from './support/auth';
 import { startTwoInstances, type TwoInstances } from './support/built-instances';
-import { ticketCard } from './support/customer';
+import { PAGE_SIZE, type Ticket } from '../../src/shared/contracts/tickets';
+import { ticketCard, ticketItems } from './support/customer';
 import { E2E_ADMIN, expect, expectToast, loginInBrowser, signUpViaApi, test } from './support/fixtures';
 import {
   apiLogin,
@@ -231,6 +232,49 @@ test.describe('the event stream itself', () => {
     // And it is not asked for again.
     await page.waitForTimeout(2_500);
     expect(streams).toHaveLength(3);
+  });
+  // A list with a second page loaded would fetch every page again on each event: it asks for the
+  // changed ticket alone (`?id=`) and puts it in its place, or at the top for a new one.
+  test('with a second page loaded, an event asks for its one ticket, not for every page again', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const streams: Route[] = [];
+    await page.route('**/api/events', (route) => void streams.push(route));
+    const run = runId();
+    const customer = await signUpViaApi(request, { name: `Paged Customer ${run}` });
+    const booked: Ticket[] = [];
+    for (let i = 0; i <= PAGE_SIZE.default; i++) {
+      booked.push((await bookTicketViaApi(request, `Paged live ${i} (${run}).`, customer)).ticket);
+    }
+    const oldest = booked[0]!;
+    await loginInBrowser(page, customer.token);
+    await page.goto('/dashboard');
+    await expect(ticketItems(page)).toHaveCount(PAGE_SIZE.default);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(ticketItems(page)).toHaveCount(PAGE_SIZE.default + 1);
+    await expect.poll(() => streams.length).toBe(1);
+    const lists = recordRequests(page, /^\/api\/tickets$/, 'GET');
+
+    // The oldest ticket, on the second page, is started; another is booked.
+    const engineer = await createEngineerViaApi(request, `Paged Engineer ${run}`);
+    await adminCall(request, `/api/admin/tickets/${oldest.id}/assign`, { engineerId: engineer.user.id });
+    await adminCall(request, `/api/admin/tickets/${oldest.id}`, { status: 'in-progress' });
+    const { ticket: newest } = await bookTicketViaApi(request, `Paged live new (${run}).`, customer);
+    const event = (id: string, kind: string) =>
+      `event: ticket\ndata: {"ticketId":"${id}","kind":"${kind}","at":"2026-01-01T00:00:00.000Z"}\n\n`;
+    await streams[0]!.fulfill({
+      status: 200,
+      contentType: 'text/event-stream',
+      body: event(oldest.id, 'assigned') + event(oldest.id, 'status') + event(newest.id, 'booked'),
+    });
+
+    await expect(ticketCard(page, oldest.description).getByText('in progress', { exact: true })).toBeVisible(LIVE);
+    await expect(ticketItems(page)).toHaveCount(PAGE_SIZE.default + 2, LIVE);
+    await expect(ticketItems(page).first()).toContainText(newest.description);
+    await expect(ticketItems(page).last()).toContainText(oldest.description);
+    expect(lists.map((r) => new URL(r.url()).searchParams.get('id')).sort()).toEqual([oldest.id, newest.id].sort());
   });
 });
 

@@ -72,9 +72,12 @@ describe('the live event stream in the browser', () => {
       server.say(0, ': ping\n\n');
       await settle();
     }
-    server.say(0, 'event: ticket\ndata: {}\n\n');
+    // Each event names its ticket; data that cannot be read names none (the page refreshes all).
+    const id = '4b7cd0c5-7d3e-4a51-9b1c-2f6b8c9d0e1f';
+    server.say(0, `event: ticket\ndata: {"ticketId":"${id}","kind":"status","at":"2026-01-01T00:00:00.000Z"}\n\n`);
+    server.say(0, 'event: ticket\ndata: {}\n\nevent: ticket\ndata: not json\n\n');
     await settle();
-    expect(on.onTicket).toHaveBeenCalledTimes(1);
+    expect(on.onTicket.mock.calls).toEqual([[id], [undefined], [undefined]]);
     expect(server.fetch).toHaveBeenCalledTimes(1);
 
     // Then nothing, as from a connection a proxy dropped without closing: it is asked for again, and
@@ -87,7 +90,7 @@ describe('the live event stream in the browser', () => {
     expect(on.onOpen).toHaveBeenCalledTimes(2);
     server.say(1, 'event: ticket\ndata: {}\n\n');
     await settle();
-    expect(on.onTicket).toHaveBeenCalledTimes(2);
+    expect(on.onTicket).toHaveBeenCalledTimes(4);
 
     // Closed by the page: no watchdog or retry opens it again.
     close();

@@ -85,6 +85,11 @@ export const completeTicketBodySchema = z.object({
 
 export const ticketListQuerySchema = pageQuerySchema.extend({
   status: z.enum(TICKET_STATUSES).optional(),
+  /**
+   * Only this ticket, and only if the list with its other filters holds it: how an open page puts one
+   * changed ticket into the rows it has loaded, after a live event, without asking for them all again.
+   */
+  id: idSchema.optional(),
 });
 
 /**

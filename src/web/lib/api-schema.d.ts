@@ -1742,6 +1742,7 @@ export interface paths {
           limit?: number;
           cursor?: string;
           status?: 'pending' | 'in-progress' | 'completed';
+          id?: string;
         };
         header?: never;
         path?: never;
@@ -2292,6 +2293,7 @@ export interface paths {
           limit?: number;
           cursor?: string;
           status?: 'pending' | 'in-progress' | 'completed';
+          id?: string;
         };
         header?: never;
         path?: never;
@@ -2545,6 +2547,7 @@ export interface paths {
           limit?: number;
           cursor?: string;
           status?: 'pending' | 'in-progress' | 'completed';
+          id?: string;
           q?: string;
           paid?: 'true' | 'false';
           engineerId?: string;

@@ -7,8 +7,8 @@ export interface LiveEventHandlers {
    * loaded before then may have missed a change no event will repeat.
    */
   onOpen(requestedAt: number): void;
-  /** A ticket the caller may see has changed (`data` names it; the lists are asked again anyway). */
-  onTicket(): void;
+  /** A ticket the caller may see has changed: `data` names it (`{"ticketId": …, "kind": …, "at": …}`). */
+  onTicket(data: string): void;
   /** The server refused the token (401): the session has ended. The stream stays closed. */
   onSessionEnded(): void;
 }
@@ -91,7 +91,7 @@ export function openLiveEvents(token: string, handlers: LiveEventHandlers): () =
       onmessage: (message) => {
         heard();
         // Comment lines (the heartbeat) arrive as nameless messages.
-        if (message.event === 'ticket') handlers.onTicket();
+        if (message.event === 'ticket') handlers.onTicket(message.data);
       },
       onclose: () => {
         quiet();

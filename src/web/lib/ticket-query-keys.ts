@@ -1,4 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
+import type { Ticket, TicketsResponse } from '@shared/contracts/tickets';
 
 /**
  * The roots of the query keys of everything that shows tickets: the customer's lists and payments,
@@ -19,3 +20,19 @@ const roots: readonly QueryKey[] = Object.values(ticketQueryRoots);
 
 /** Whether a query's key is under one of the ticket roots. */
 export const showsTickets = (key: QueryKey) => roots.some((root) => root.every((part, i) => key[i] === part));
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /**
+       * A paged ticket list's one ticket, as the list answers it now (its `?id=`, under the list's
+       * own filters); undefined when the list no longer holds it. With it, a live event puts the
+       * changed ticket into the rows a page has loaded instead of asking for every page again.
+       */
+      ticketRow?: (id: string) => Promise<Ticket | undefined>;
+    };
+  }
+}
+
+/** The one ticket of a list's answer to `?id=` (none when the list does not hold it): a list's `ticketRow`. */
+export const onlyTicket = (answer: Promise<TicketsResponse>) => answer.then((r) => r.tickets[0]);

@@ -1,4 +1,4 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionEnded } from './api-client';
 import { useToken } from './auth';
@@ -13,18 +13,27 @@ const COALESCE_MS = 250;
  * state, focus and scroll). `olderThan`: only answers loaded before then. A query with a fetch
  * under way is asked again once that fetch is in, not cancelled: a Load more would be dropped.
  */
-function refreshTickets(client: QueryClient, olderThan?: number) {
+export function refreshTickets(client: QueryClient, olderThan?: number) {
   const queries = client.getQueryCache().findAll({
     predicate: (q) =>
       showsTickets(q.queryKey) &&
       (olderThan === undefined || (q.state.data !== undefined && q.state.dataUpdatedAt < olderThan)),
   });
-  for (const q of queries) {
-    const refresh = () => client.invalidateQueries({ queryKey: q.queryKey, exact: true });
-    // The promise of the query's latest fetch, settled or not (none before its first).
-    void (q.promise?.then(refresh, refresh) ?? refresh());
-  }
+  for (const q of queries) refresh(client, q);
 }
+
+/** Asks the query again (marks it stale, when not on screen), once a fetch under way is in. */
+export function refresh(client: QueryClient, q: Query) {
+  const again = () => client.invalidateQueries({ queryKey: q.queryKey, exact: true });
+  void afterFetch(q).then(again);
+}
+
+/** Once the query's latest fetch is in (at once when none is under way). */
+export const afterFetch = (q: Query) =>
+  Promise.resolve(q.promise).then(
+    () => undefined,
+    () => undefined,
+  );
 
 /**
  * Keeps the ticket lists on screen current (DECISIONS.md §7.1): while `enabled` (a signed-in
@@ -39,12 +48,20 @@ export function useLiveTicketEvents(enabled: boolean) {
   useEffect(() => {
     if (!enabled || !token) return;
     let pending: number | undefined;
+    // The data of the events since the last refresh.
+    const events: string[] = [];
     const close = openLiveEvents(token, {
       onOpen: (requestedAt) => refreshTickets(client, requestedAt),
-      onTicket: () => {
+      onTicket: (data) => {
+        events.push(data);
         pending ??= window.setTimeout(() => {
           pending = undefined;
-          refreshTickets(client);
+          const batch = events.splice(0);
+          // Loaded with the first event: a page that never gets one does without it.
+          void import('./ticket-list-rows').then(
+            (rows) => rows.refreshFromEvents(client, batch),
+            () => refreshTickets(client),
+          );
         }, COALESCE_MS);
       },
       onSessionEnded: () => sessionEnded(token),

@@ -108,13 +108,17 @@ export type TicketView = Awaited<ReturnType<ReturnType<typeof selectTickets>['ex
  */
 export interface AdminTicketFilter {
   status?: TicketStatus | undefined;
+  /** Only this ticket (if the other filters keep it): a live update of one loaded row. */
+  id?: string | undefined;
   q?: string | undefined;
   paid?: 'true' | 'false' | undefined;
   engineerId?: string | undefined;
 }
 
 /** Whose tickets a list shows: a customer's (optionally of one status), or those the admins' filters pick. */
-export type TicketScope = { userId: string; status?: TicketStatus | undefined } | AdminTicketFilter;
+export type TicketScope =
+  | { userId: string; status?: TicketStatus | undefined; id?: string | undefined }
+  | AdminTicketFilter;
 
 const paidCondition = (paid: 'true' | 'false' | undefined) =>
   paid && (paid === 'true' ? inProgressFeePaid : sql`not ${inProgressFeePaid}`);
@@ -139,6 +143,8 @@ export function adminTicketFilter(filter: AdminTicketFilter): SQL | undefined {
 interface ListShape {
   /** The column that picks the tickets: the customer's, the engineer's, or one ticket. */
   by: 'userId' | 'engineerId' | 'id' | null;
+  /** Only one ticket of the list (the scope's `id`). */
+  ticket: boolean;
   status: boolean;
   paid: 'true' | 'false' | null;
   search: { words: number; digits: boolean; number: boolean; numbered: boolean } | null;
@@ -158,6 +164,7 @@ function listWhere(shape: ListShape): SQL | undefined {
   const p = sql.placeholder;
   return and(
     shape.by ? eq(tickets[shape.by], p('by')) : undefined,
+    shape.ticket ? eq(tickets.id, p('ticket')) : undefined,
     shape.status ? eq(tickets.status, p('status')) : undefined,
     shape.search
       ? searchCondition({
@@ -216,6 +223,7 @@ function listRequest(scope: TicketScope, reader: UnreadReader, limit: number, cu
   const values: ListValues = { reader: reader.id };
   const shape: ListShape = {
     by: null,
+    ticket: scope.id !== undefined,
     status: scope.status !== undefined,
     paid: null,
     search: null,
@@ -224,6 +232,7 @@ function listRequest(scope: TicketScope, reader: UnreadReader, limit: number, cu
     limit: limit + 1,
   };
   if (scope.status !== undefined) values.status = scope.status;
+  if (scope.id !== undefined) values.ticket = scope.id;
   if ('userId' in scope) [shape.by, values.by] = ['userId', scope.userId];
   else {
     if (scope.engineerId) [shape.by, values.by] = ['engineerId', scope.engineerId];
@@ -262,6 +271,7 @@ export function listTicketsStatement(db: Db, scope: TicketScope, reader: UnreadR
 export async function findTicketView(db: Db, id: string, reader: UnreadReader): Promise<TicketView | undefined> {
   const shape: ListShape = {
     by: 'id',
+    ticket: false,
     status: false,
     paid: null,
     search: null,

@@ -32,7 +32,7 @@ export async function ticketRoutes(
     handler: async (request) =>
       ticketPage(
         db,
-        { userId: requireUser(request).id, status: request.query.status },
+        { userId: requireUser(request).id, status: request.query.status, id: request.query.id },
         request.query,
         'customer',
         requireUser(request),

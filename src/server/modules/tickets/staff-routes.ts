@@ -36,7 +36,7 @@ export async function staffTicketRoutes(app: ZodApp, { db, notices }: { db: Db; 
     },
     handler: async (request) => {
       const engineer = requireUser(request);
-      const scope = { engineerId: engineer.id, status: request.query.status };
+      const scope = { engineerId: engineer.id, status: request.query.status, id: request.query.id };
       return ticketPage(db, scope, request.query, 'staff', engineer);
     },
   });

@@ -13,7 +13,7 @@ import type { Ticket, TicketsResponse } from '@shared/contracts/tickets';
 import type { TicketStatus } from '@shared/tickets';
 import { answer, api } from '@/lib/api-client';
 import { filterParams, pageQuery } from '@/lib/paging';
-import { ticketQueryRoots } from '@/lib/ticket-query-keys';
+import { onlyTicket, ticketQueryRoots } from '@/lib/ticket-query-keys';
 import { engineerLabels } from '../lib/engineer-labels';
 
 /** All admin data lives under ['admin', …] so a change can refresh exactly what it touches. */
@@ -46,18 +46,21 @@ export interface AdminTicketFilters {
 export const adminTicketFilters = ({ status, q, paid, engineerId }: AdminTicketFilters) =>
   filterParams({ status, q, paid, engineerId });
 
+const adminTicketsPage = (filters: AdminTicketFilters, cursor: string, id?: string) =>
+  answer(
+    api.GET('/api/admin/tickets', {
+      params: { query: { ...pageQuery(cursor), ...adminTicketFilters(filters), id } },
+    }),
+  );
+
 export const useAdminTickets = (filters: AdminTicketFilters) =>
   useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: [...adminKeys.tickets(filters.status), filters.q.trim(), filters.paid, filters.engineerId],
-      queryFn: ({ pageParam }) =>
-        answer(
-          api.GET('/api/admin/tickets', {
-            params: { query: { ...pageQuery(pageParam), ...adminTicketFilters(filters) } },
-          }),
-        ),
+      queryFn: ({ pageParam }) => adminTicketsPage(filters, pageParam),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
+      meta: { ticketRow: (id) => onlyTicket(adminTicketsPage(filters, '', id)) },
     }),
   );
 

@@ -11,15 +11,19 @@ import type { ProfileBody } from '@shared/contracts/auth';
 import { answer, api } from '@/lib/api-client';
 import { meQueryKey, useToken } from '@/lib/auth';
 import { pageQuery } from '@/lib/paging';
-import { ticketQueryRoots } from '@/lib/ticket-query-keys';
+import { onlyTicket, ticketQueryRoots } from '@/lib/ticket-query-keys';
 
 const TICKETS = ticketQueryRoots.customer;
 
+const myTicketsPage = (cursor: string, id?: string) =>
+  answer(api.GET('/api/tickets', { params: { query: { ...pageQuery(cursor), id } } }));
+
 export const myTicketsQuery = infiniteQueryOptions({
   queryKey: [...TICKETS, 'mine'],
-  queryFn: ({ pageParam }) => answer(api.GET('/api/tickets', { params: { query: pageQuery(pageParam) } })),
+  queryFn: ({ pageParam }) => myTicketsPage(pageParam),
   initialPageParam: '',
   getNextPageParam: (last) => last.nextCursor ?? undefined,
+  meta: { ticketRow: (id) => onlyTicket(myTicketsPage('', id)) },
 });
 
 export const useMyTickets = () => useInfiniteQuery(myTicketsQuery);

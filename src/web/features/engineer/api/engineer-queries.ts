@@ -2,23 +2,26 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQuery
 import type { TicketStatus } from '@shared/tickets';
 import { answer, api } from '@/lib/api-client';
 import { filterParams, pageQuery } from '@/lib/paging';
-import { ticketQueryRoots } from '@/lib/ticket-query-keys';
+import { onlyTicket, ticketQueryRoots } from '@/lib/ticket-query-keys';
 
 const KEY = ticketQueryRoots.engineer;
+
+const assignedTicketsPage = (status: TicketStatus | '', cursor: string, id?: string) =>
+  answer(
+    api.GET('/api/engineer/assigned-tickets', {
+      params: { query: { ...pageQuery(cursor), ...filterParams({ status }), id } },
+    }),
+  );
 
 /** The engineer's tickets, newest first, optionally of one status. */
 export const useAssignedTickets = (status: TicketStatus | '' = '') =>
   useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: [...KEY, status],
-      queryFn: ({ pageParam }) =>
-        answer(
-          api.GET('/api/engineer/assigned-tickets', {
-            params: { query: { ...pageQuery(pageParam), ...filterParams({ status }) } },
-          }),
-        ),
+      queryFn: ({ pageParam }) => assignedTicketsPage(status, pageParam),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
+      meta: { ticketRow: (id) => onlyTicket(assignedTicketsPage(status, '', id)) },
       // Live events reach a ticket's parties only (DECISIONS.md §7.1): a ticket an admin takes from
       // this engineer sends them none, so the list is asked again whenever they come back to the tab.
       refetchOnWindowFocus: 'always',
