@@ -59,9 +59,48 @@ test.describe('booking and paying', () => {
     expect(verifies).toHaveLength(1);
     expect(posts).toEqual([]);
 
-    // Still there after a reload.
+    // Still there after a reload, and the booked form is not opened again.
     await page.reload();
     await expect(ticketCard(page, description).getByRole('heading', { name: SERVICE })).toBeVisible();
+    await expect(bookingForm(page)).toHaveCount(0);
+  });
+
+  test('a reload during the checkout keeps the form and what was written in it; Cancel forgets it', async ({
+    page,
+    request,
+  }) => {
+    await openDashboard(page, request);
+    const description = 'The screen flickers when the charger is plugged in.';
+    await bookUntilCheckout(page, description);
+
+    // Reloaded with the checkout open: the form is open again, as it was.
+    await page.reload();
+    const f = bookingFields(page);
+    await expect(f.main.locator('option:checked')).toHaveText(MAIN);
+    await expect(f.sub.locator('option:checked')).toHaveText(SUB);
+    await expect(f.description).toHaveValue(description);
+    await f.book.click();
+    await checkout(page).getByRole('button', { name: 'Pay' }).click();
+    await expectToast(page, 'Ticket booked and payment successful!', 'success');
+    await expect(ticketCard(page, description)).toHaveCount(1);
+
+    // Booked: a reload opens no form. A new one, half written, comes back after leaving the page.
+    await page.reload();
+    await expect(ticketCard(page, description)).toHaveCount(1);
+    await expect(bookingForm(page)).toHaveCount(0);
+    const next = await openBookingForm(page);
+    await expect(next.description).toHaveValue('');
+    await next.description.fill('Half a thought');
+    await page.goto('/');
+    await page.goto('/dashboard');
+    await expect(bookingFields(page).description).toHaveValue('Half a thought');
+
+    // Cancelled: forgotten.
+    await bookingFields(page).cancel.click();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'New Ticket' })).toBeVisible();
+    await expect(bookingForm(page)).toHaveCount(0);
+    await expect((await openBookingForm(page)).description).toHaveValue('');
   });
 
   test('Fail in the Test payment dialog shows "Payment failed or timed out." and books nothing', async ({

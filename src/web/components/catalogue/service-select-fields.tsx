@@ -10,6 +10,8 @@ interface Props {
   labels: { main: string; sub: string; mainPlaceholder: string; subPlaceholder: string; subHint: string };
   /** The chosen main service: the sub-service select stays disabled until there is one. */
   mainServiceId: string;
+  /** The chosen sub-service (the form's value: the selects show what the form holds). */
+  subServiceId: string;
   mainField: UseFormRegisterReturn;
   subField: UseFormRegisterReturn;
   errors: { main?: string | undefined; sub?: string | undefined };
@@ -19,7 +21,7 @@ interface Props {
  * The cascading "category → issue" pair of selects used by the public request form and the
  * booking form. The caller clears the sub-service when the main one changes (in its register onChange).
  */
-export function ServiceSelectFields({ labels, mainServiceId, mainField, subField, errors }: Props) {
+export function ServiceSelectFields({ labels, mainServiceId, subServiceId, mainField, subField, errors }: Props) {
   const hydrated = useHydrated();
   const mainsQuery = useMainServices();
   // Until hydrated, as the server rendered it (loading), though the catalogue may be here already.
@@ -31,7 +33,9 @@ export function ServiceSelectFields({ labels, mainServiceId, mainField, subField
   return (
     <>
       <FormField label={labels.main} error={errors.main} required>
-        <NativeSelect {...mainField} disabled={mains.isPending} aria-busy={mains.isPending}>
+        {/* Controlled (the value the form holds): a value restored from a kept draft shows once the
+            options arrive, where an uncontrolled select, drawn without them, would stay on the first. */}
+        <NativeSelect {...mainField} value={mainServiceId} disabled={mains.isPending} aria-busy={mains.isPending}>
           <option value="">{mains.isPending ? 'Loading…' : labels.mainPlaceholder}</option>
           {mains.data?.map((s) => (
             <option key={s.id} value={s.id}>
@@ -43,6 +47,7 @@ export function ServiceSelectFields({ labels, mainServiceId, mainField, subField
       <FormField label={labels.sub} error={errors.sub && noIssues ? NO_ISSUES : errors.sub} hint={subHint} required>
         <NativeSelect
           {...subField}
+          value={subServiceId}
           disabled={!mainServiceId || subs.isPending || noIssues}
           aria-busy={Boolean(mainServiceId) && subs.isPending}
         >

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { User } from '@shared/contracts/auth';
@@ -14,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { createBookingOrder } from '@/features/payments/api/payment-calls';
 import { usePaymentFlow } from '@/features/payments/api/use-payment-flow';
 import { myTicketsQuery, useRefreshTickets } from '../api/customer-queries';
+import { bookingDraft } from '../lib/booking-draft';
 import { useFocusFirstField } from '@/lib/focus';
 
 type Values = z.input<typeof ticketDraftSchema>;
@@ -30,10 +32,20 @@ function withBookedTicket<Cursor>(list: InfiniteData<TicketsResponse, Cursor> | 
 export default function BookTicketForm({ user, onDone }: { user: User; onDone(): void }) {
   const form = useForm<Values, unknown, z.output<typeof ticketDraftSchema>>({
     resolver: zodResolver(ticketDraftSchema),
-    defaultValues: EMPTY,
+    defaultValues: bookingDraft.read(user.id) ?? EMPTY,
   });
+  // Every change is kept (booking-draft.ts): a reload or the back button mid-checkout loses nothing.
+  useEffect(
+    () =>
+      form.subscribe({ formState: { values: true }, callback: ({ values }) => bookingDraft.write(user.id, values) }),
+    [form, user.id],
+  );
+  const close = () => {
+    bookingDraft.write(user.id, EMPTY);
+    onDone();
+  };
   const { errors, isSubmitting } = form.formState;
-  const mainServiceId = useWatch({ control: form.control, name: 'mainServiceId' });
+  const [mainServiceId, subServiceId] = useWatch({ control: form.control, name: ['mainServiceId', 'subServiceId'] });
   const pay = usePaymentFlow();
   const refresh = useRefreshTickets();
   const queryClient = useQueryClient();
@@ -61,7 +73,7 @@ export default function BookTicketForm({ user, onDone }: { user: User; onDone():
     await refresh();
     if (paid) {
       form.reset(EMPTY);
-      onDone();
+      close();
     }
   });
 
@@ -88,6 +100,7 @@ export default function BookTicketForm({ user, onDone }: { user: User; onDone():
             subHint: 'Choose a category first',
           }}
           mainServiceId={mainServiceId}
+          subServiceId={subServiceId}
           mainField={form.register('mainServiceId', { onChange: () => form.setValue('subServiceId', '') })}
           subField={form.register('subServiceId')}
           errors={{ main: errors.mainServiceId?.message, sub: errors.subServiceId?.message }}
@@ -100,7 +113,7 @@ export default function BookTicketForm({ user, onDone }: { user: User; onDone():
           />
         </FormField>
         <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
+          <Button variant="outline" onClick={close} disabled={isSubmitting}>
             Cancel
           </Button>
           <Button type="submit" disabled={isSubmitting}>

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useAppNavigation } from '@/lib/navigation';
 import { useSetSearchParam, useTabParam } from '@/lib/use-search-param';
 import { useMyTickets } from '../api/customer-queries';
+import { bookingDraft } from '../lib/booking-draft';
 import { TicketList } from './ticket-list';
 
 // The forms (react-hook-form, zod) load when they are opened: the tickets come first.
@@ -39,8 +40,9 @@ function useStartSession(book: () => void) {
 
 export function CustomerDashboard({ user }: { user: User }) {
   const [tab, selectTab] = useTabParam(TABS);
-  // null until the form has been opened; false once it has closed again.
-  const [booking, setBooking] = useState<boolean | null>(null);
+  // null until the form has been opened; false once it has closed again. Open at once when this tab
+  // kept a booking that was not finished (a reload, or back from the checkout).
+  const [booking, setBooking] = useState<boolean | null>(() => (bookingDraft.read(user.id) ? true : null));
   useStartSession(() => setBooking(true));
   return (
     <CheckoutProvider>

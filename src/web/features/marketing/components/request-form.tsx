@@ -33,7 +33,7 @@ export function RequestForm() {
     defaultValues: DEFAULTS,
   });
   const { errors } = form.formState;
-  const mainServiceId = useWatch({ control: form.control, name: 'mainServiceId' });
+  const [mainServiceId, subServiceId] = useWatch({ control: form.control, name: ['mainServiceId', 'subServiceId'] });
   const mutation = useSubmitContact();
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -69,6 +69,7 @@ export function RequestForm() {
             subHint: 'Choose a main category first',
           }}
           mainServiceId={mainServiceId}
+          subServiceId={subServiceId}
           // A new category empties the subcategory: the old one belongs to another category.
           mainField={form.register('mainServiceId', { onChange: () => form.setValue('subServiceId', '') })}
           subField={form.register('subServiceId')}
