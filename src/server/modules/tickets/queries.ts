@@ -117,8 +117,7 @@ export interface AdminTicketFilter {
 
 /** Whose tickets a list shows: a customer's (optionally of one status), or those the admins' filters pick. */
 export type TicketScope =
-  | { userId: string; status?: TicketStatus | undefined; id?: string | undefined }
-  | AdminTicketFilter;
+  { userId: string; status?: TicketStatus | undefined; id?: string | undefined } | AdminTicketFilter;
 
 const paidCondition = (paid: 'true' | 'false' | undefined) =>
   paid && (paid === 'true' ? inProgressFeePaid : sql`not ${inProgressFeePaid}`);
