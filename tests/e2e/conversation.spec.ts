@@ -239,6 +239,54 @@ test.describe('the conversation on a ticket', () => {
     await expect(sent.getByRole('link', { name: /server\.log/ })).toBeVisible();
   });
 
+  test.describe('an upload on a bad line', () => {
+    test.use({ allowConsoleErrors: /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED/ });
+
+    test('an upload that fails on the way offers Try again, and a refused file does not', async ({ page, request }) => {
+      const { ticket, customer } = await bookTicketViaApi(request, `Scanner jams (${runId()}).`);
+      // The first try finds no connection; the next goes through.
+      let tries = 0;
+      await page.route(`**/api/tickets/${ticket.id}/attachments`, async (route) => {
+        if (++tries === 1) return route.abort('internetdisconnected');
+        await route.fulfill({ response: await route.fetch() });
+      });
+      await openTicket(page, customer.token, ticket.id);
+      await page.getByRole('textbox', { name: 'Message' }).fill('The scanner log');
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'scan.log', mimeType: 'text/plain', buffer: Buffer.from('feed: jammed\n') });
+      const file = page
+        .getByRole('list', { name: 'Files to send' })
+        .getByRole('listitem')
+        .filter({ hasText: 'scan.log' });
+      await expect(file.getByRole('alert')).toHaveText('scan.log: no connection: check it, then try again');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const composer = page.getByRole('form', { name: 'Write a message' });
+      await expect(composer.getByRole('alert').filter({ hasText: 'could not be attached' })).toHaveText(
+        'scan.log could not be attached: try again, or remove it, then send',
+      );
+
+      await file.getByRole('button', { name: 'Try sending scan.log again' }).click();
+      await expect(file).toContainText('Uploaded');
+      await expect(composer.getByRole('alert')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(
+        messages(page)
+          .filter({ hasText: 'The scanner log' })
+          .getByRole('link', { name: /scan\.log/ }),
+      ).toBeVisible();
+      expect(tries).toBe(2);
+
+      // A file the browser refuses gets no Try again: sending it again would be refused again.
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<html></html>') });
+      const refused = page.getByRole('list', { name: 'Files to send' }).getByRole('listitem');
+      await expect(refused).toContainText('only PNG, JPEG, WebP, PDF or text files can be attached');
+      await expect(refused.getByRole('button', { name: /Try sending/ })).toHaveCount(0);
+    });
+  });
+
   test('more files than the server takes at once wait their turn, and all are sent', async ({ browser, request }) => {
     const { ticket, customer } = await bookTicketViaApi(request, `Many logs (${runId()}).`);
     const page = await ownPage(browser);

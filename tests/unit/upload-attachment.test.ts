@@ -63,7 +63,7 @@ describe('an attachment that stops part way', () => {
     FakeXhr.last!.progress(512 * 1024, 8 * MB + 200);
     FakeXhr.last!.onerror!();
     expect(errorMessage(await failure(upload), 'Upload failed')).toBe(
-      'the connection dropped after 512 KB of 8.0 MB: attach it again, or send a smaller file if the connection is slow',
+      'the connection dropped after 512 KB of 8.0 MB: try again, or send a smaller file if the connection is slow',
     );
   });
 

@@ -35,7 +35,7 @@ export function stoppedMessage(sent: number, total: number, timedOut: boolean): 
   const got = `${formatFileSize(sent)} of ${formatFileSize(total)}`;
   return timedOut
     ? `sending it took too long on this connection (it stopped after ${got}): send a smaller file, or try again on a faster connection`
-    : `the connection dropped after ${got}: attach it again, or send a smaller file if the connection is slow`;
+    : `the connection dropped after ${got}: try again, or send a smaller file if the connection is slow`;
 }
 
 /**

@@ -76,10 +76,14 @@ export function Composer({
     e.preventDefault();
     if (files.busy || post.isPending) return;
     // A file that did not arrive is not dropped without a word: the customer meant to send it.
-    const failed = files.uploads.filter((u) => u.error).map((u) => u.name);
+    const failed = files.uploads.filter((u) => u.error);
     if (failed.length > 0) {
+      const names = failed.map((u) => u.name).join(', ');
+      const them = failed.length === 1 ? 'it' : 'them';
       setError(
-        `${failed.join(', ')} could not be attached: remove ${failed.length === 1 ? 'it' : 'them'} or attach again, then send`,
+        failed.every((u) => u.retryable)
+          ? `${names} could not be attached: try again, or remove ${them}, then send`
+          : `${names} could not be attached: remove ${them} or attach again, then send`,
       );
       return;
     }
@@ -171,6 +175,10 @@ export function Composer({
         uploads={files.uploads}
         onRemove={(key) => {
           files.remove(key);
+          setError('');
+        }}
+        onRetry={(key) => {
+          files.retry(key);
           setError('');
         }}
       />

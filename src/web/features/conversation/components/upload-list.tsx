@@ -1,9 +1,20 @@
-import { X } from 'lucide-react';
+import { RotateCw, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { Upload } from '../api/use-uploads';
 
-/** The files of the message being written, each with its upload's progress or its refusal. */
-export function UploadList({ uploads, onRemove }: { uploads: Upload[]; onRemove(key: string): void }) {
+/**
+ * The files of the message being written, each with its upload's progress or its refusal, and Try
+ * again for one that failed on the way (the connection, not the file).
+ */
+export function UploadList({
+  uploads,
+  onRemove,
+  onRetry,
+}: {
+  uploads: Upload[];
+  onRemove(key: string): void;
+  onRetry(key: string): void;
+}) {
   if (uploads.length === 0) return null;
   return (
     <ul className="flex flex-col gap-2" aria-label="Files to send">
@@ -28,6 +39,17 @@ export function UploadList({ uploads, onRemove }: { uploads: Upload[]; onRemove(
               />
             )}
           </div>
+          {u.error && u.retryable && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onRetry(u.key)}
+              aria-label={`Try sending ${u.name} again`}
+            >
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          )}
           <Button variant="ghost" size="sm" onClick={() => onRemove(u.key)} aria-label={`Remove ${u.name}`}>
             <X aria-hidden="true" />
           </Button>
