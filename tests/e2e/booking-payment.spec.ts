@@ -237,6 +237,18 @@ test.describe('an order the server refuses', () => {
     }
     await expect(checkout(page)).toBeHidden();
     await expect(f.description).toHaveValue('Battery drains in an hour.');
+
+    // No answer at all (offline): said so, with what it means for the customer's money.
+    await page.unroute('**/order');
+    await page.context().setOffline(true);
+    await f.book.click();
+    await expectToast(
+      page,
+      'Failed to create payment order: no connection, nothing was charged. Check your connection and try again.',
+      'error',
+    );
+    await page.context().setOffline(false);
+    await expect(f.description).toHaveValue('Battery drains in an hour.');
     expect(await myTickets(request, account.token)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { toast } from '@/lib/toast';
 import type { OrderResponse } from '@shared/contracts/payments';
 import type { Ticket } from '@shared/contracts/tickets';
 import { isPaid } from '@shared/payments';
-import { ApiError, errorMessage, SessionEndedError, toastError } from '@/lib/api-client';
+import { ApiError, errorMessage, NetworkError, SessionEndedError, toastError } from '@/lib/api-client';
 import { type Prefill, useCheckout } from '../components/checkout-context';
 import { getPaymentStatus, pollPaymentStatus, verifyPayment } from './payment-calls';
 
@@ -49,8 +49,11 @@ export function usePaymentFlow() {
       } catch (err) {
         if (err instanceof SessionEndedError) return false; // the API client has said so
         // SPEC.md §8's message, and the server's reason when it has one of its own (a fee already
-        // paid, too many orders in a minute).
-        const reason = errorMessage(err, ORDER_FAILED);
+        // paid, too many orders in a minute), or that the server was not reached.
+        const reason =
+          err instanceof NetworkError
+            ? 'no connection, nothing was charged. Check your connection and try again.'
+            : errorMessage(err, ORDER_FAILED);
         toast.error(reason === ORDER_FAILED ? ORDER_FAILED : `${ORDER_FAILED}: ${reason}`);
         return false;
       }
