@@ -233,6 +233,30 @@ test.describe('the event stream itself', () => {
     await page.waitForTimeout(2_500);
     expect(streams).toHaveLength(3);
   });
+  // A ticket's page shows one ticket: an event about another one leaves its thread and details be.
+  test("an event about another ticket does not ask again for the ticket page's thread", async ({ page, request }) => {
+    const streams: Route[] = [];
+    await page.route('**/api/events', (route) => void streams.push(route));
+    const run = runId();
+    const customer = await signUpViaApi(request, { name: `Two Tickets ${run}` });
+    const { ticket: shown } = await bookTicketViaApi(request, `Shown ticket (${run}).`, customer);
+    const { ticket: other } = await bookTicketViaApi(request, `Other ticket (${run}).`, customer);
+    await loginInBrowser(page, customer.token);
+    await page.goto(`/tickets/${shown.id}`);
+    await expect(page.getByRole('heading', { name: 'Conversation' })).toBeVisible();
+    await expect.poll(() => streams.length).toBe(1);
+    const asked = recordRequests(page, new RegExp(`^/api/tickets/${shown.id}`), 'GET');
+
+    await streams[0]!.fulfill({
+      status: 200,
+      contentType: 'text/event-stream',
+      body: `event: ticket\ndata: {"ticketId":"${other.id}","kind":"status","at":"2026-01-01T00:00:00.000Z"}\n\n`,
+    });
+    // Well past the coalescing of events (250 ms); the reopened stream is left unanswered.
+    await page.waitForTimeout(1_000);
+    expect(asked.map((r) => new URL(r.url()).pathname)).toEqual([]);
+  });
+
   // A list with a second page loaded would fetch every page again on each event: it asks for the
   // changed ticket alone (`?id=`) and puts it in its place, or at the top for a new one.
   test('with a second page loaded, an event asks for its one ticket, not for every page again', async ({

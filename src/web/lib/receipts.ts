@@ -14,6 +14,7 @@ export const ticketReceiptsQuery = (root: TicketRoot, ticketId: string) =>
     queryKey: [...root, 'receipts', ticketId],
     queryFn: () =>
       answer(api.GET('/api/tickets/{id}/receipts', { params: { path: { id: ticketId } } })).then((r) => r.receipts),
+    meta: { ticketId },
   });
 
 /** Saves the receipt's PDF: fetched with the session's token (a link could not send it), then handed to the browser. */

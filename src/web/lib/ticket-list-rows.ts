@@ -58,7 +58,9 @@ function ticketIdOf(data: string): string | undefined {
  * Brings the ticket queries up to date after a batch of live events (their data). A paged list on
  * screen with more than its first page loaded asks for each changed ticket alone (its `ticketRow`)
  * and puts it into its rows: asked again whole, it would fetch every page it has loaded, on each
- * event. Any other query is asked again, and every one when an event's ticket cannot be read.
+ * event. A query of one ticket (its `ticketId`: its page, its receipts, its history) is asked again
+ * only for an event about that ticket; any other query is asked again, and every one when an event's
+ * ticket cannot be read.
  */
 export async function refreshFromEvents(client: QueryClient, events: string[]) {
   const ids = events.map(ticketIdOf);
@@ -69,6 +71,7 @@ export async function refreshFromEvents(client: QueryClient, events: string[]) {
   const queries = client.getQueryCache().findAll({ predicate: (q) => showsTickets(q.queryKey) });
   await Promise.all(
     queries.map(async (q) => {
+      if (q.meta?.ticketId && !changed.includes(q.meta.ticketId)) return;
       const ticketRow = q.meta?.ticketRow;
       const pages = (q.state.data as InfiniteData<unknown> | undefined)?.pages?.length ?? 0;
       if (!ticketRow || pages < 2 || changed.length > MAX_ROWS || !q.isActive()) return refresh(client, q);

@@ -30,6 +30,11 @@ declare module '@tanstack/react-query' {
        * changed ticket into the rows a page has loaded instead of asking for every page again.
        */
       ticketRow?: (id: string) => Promise<Ticket | undefined>;
+      /**
+       * The one ticket a query shows (its page, its conversation, its receipts, its history): a
+       * live event about another ticket leaves it be.
+       */
+      ticketId?: string;
     };
   }
 }

@@ -77,6 +77,7 @@ export const useTicketHistory = (id: string, enabled: boolean) =>
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
+    meta: { ticketId: id },
   });
 
 /** The engineer picker's list: the first ENGINEER_PICKER_LIMIT, or those matching `q` (name or email). */

@@ -15,6 +15,7 @@ export function useTicket(id: string) {
     queryKey: conversationKeys.ticket(id),
     queryFn: ({ signal }) =>
       answer(api.GET('/api/tickets/{id}', { params: { path: { id } }, signal })).then((r) => r.ticket),
+    meta: { ticketId: id },
   });
 }
 
@@ -34,6 +35,7 @@ export function useMessages(id: string) {
         after = page.nextCursor;
       }
     },
+    meta: { ticketId: id },
   });
 }
 
