@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, expectToast, test, toast } from './support/fixtures';
+import {
+  expect,
+  expectNoA11yViolations,
+  expectToast,
+  loginInBrowser,
+  signUpViaApi,
+  test,
+  toast,
+} from './support/fixtures';
 import {
   bookingFields,
   bookingForm,
@@ -203,6 +211,65 @@ test.describe('on a bad line', () => {
     await expect(dialog).toBeHidden();
     await expect(ticketItems(page)).toHaveCount(1);
     expect(await myTickets(request, account.token)).toHaveLength(1);
+  });
+  // An audit: a reload after Pay, before the page heard of the payment, opened the kept draft again,
+  // and Book Ticket would have opened a second ₹99 order for a ticket already booked.
+  test('a reload after the payment was taken, before the page heard of it, finds the draft booked', async ({
+    page,
+    request,
+  }) => {
+    const account = await openDashboard(page, request);
+    // /verify reaches the server (the ticket is made) but its answer never comes back to the page.
+    await page.route('**/verify', async (route) => {
+      await route.fetch();
+      await new Promise(() => undefined);
+    });
+    const description = 'The keyboard types the wrong letters.';
+    const dialog = await bookUntilCheckout(page, description);
+    const verified = page.waitForRequest('**/verify');
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await verified;
+    await expect.poll(async () => (await myTickets(request, account.token)).length).toBe(1);
+
+    await page.unroute('**/verify');
+    await page.reload();
+    await expectToast(page, 'Your last booking went through: its ticket is in your list.', 'info');
+    await expect(bookingForm(page)).toHaveCount(0);
+    await expect(ticketCard(page, description)).toHaveCount(1);
+    await page.reload();
+    await expect(ticketCard(page, description)).toHaveCount(1);
+    await expect(bookingForm(page)).toHaveCount(0);
+  });
+});
+
+test.describe('a kept draft', () => {
+  test.use({ allowConsoleErrors: /Failed to load resource: the server responded with a status of 404/ });
+
+  test('a kept draft whose category is gone opens with the category to choose again, the words kept', async ({
+    page,
+    request,
+  }) => {
+    // Its issues are asked for once before the categories arrive: that category answers 404.
+    const account = await signUpViaApi(request);
+    await page.addInitScript(
+      ([key, draft]) => sessionStorage.setItem(key!, draft!),
+      [
+        `remotefix.draft.${account.user.id}.booking`,
+        JSON.stringify({
+          mainServiceId: '00000000-0000-4000-8000-000000000001',
+          subServiceId: '00000000-0000-4000-8000-000000000002',
+          description: 'The fan is loud.',
+        }),
+      ],
+    );
+    await loginInBrowser(page, account.token);
+    await page.goto('/dashboard');
+    const f = bookingFields(page);
+    await expect(f.description).toHaveValue('The fan is loud.');
+    await expect(f.main.locator('option:checked')).toHaveText('Select a category');
+    await expect(f.sub).toBeDisabled();
+    await f.book.click();
+    await expect(bookingForm(page).getByText('Choose a services category')).toBeVisible();
   });
 });
 

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { User } from '@shared/contracts/auth';
 import { type Ticket, ticketDraftSchema, type TicketsResponse } from '@shared/contracts/tickets';
+import { isPaid } from '@shared/payments';
 import { BOOKING_FEE_PAISE, CURRENCY, formatRupees } from '@shared/product';
 import { ServiceSelectFields } from '@/components/catalogue/service-select-fields';
 import { Button } from '@/components/ui/button';
@@ -12,11 +13,13 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { createBookingOrder } from '@/features/payments/api/payment-calls';
+import { createBookingOrder, getPaymentStatus } from '@/features/payments/api/payment-calls';
 import { usePaymentFlow } from '@/features/payments/api/use-payment-flow';
 import { myTicketsQuery, useRefreshTickets } from '../api/customer-queries';
 import { bookingDraft } from '../lib/booking-draft';
+import { useMainServices, useSubServices } from '@/lib/catalogue';
 import { useFocusFirstField } from '@/lib/focus';
+import { toast } from '@/lib/toast';
 
 type Values = z.input<typeof ticketDraftSchema>;
 const EMPTY: Values = { mainServiceId: '', subServiceId: '', description: '' };
@@ -26,6 +29,50 @@ function withBookedTicket<Cursor>(list: InfiniteData<TicketsResponse, Cursor> | 
   const [first, ...rest] = list?.pages ?? [];
   if (!list || !first || list.pages.some((page) => page.tickets.some((t) => t.id === ticket.id))) return list;
   return { ...list, pages: [{ ...first, tickets: [ticket, ...first.tickets] }, ...rest] };
+}
+
+/**
+ * A kept draft whose order was paid after all (the page reloaded after the checkout took the payment,
+ * before it heard so): it is booked, and `booked` closes the form, once, on the first render.
+ */
+function useBookedDraft(userId: string, booked: () => void) {
+  const [orderId] = useState(() => bookingDraft.order(userId));
+  const onBooked = useEffectEvent(booked);
+  useEffect(() => {
+    if (!orderId) return;
+    let live = true;
+    getPaymentStatus(orderId).then(
+      (status) => {
+        if (!live || !isPaid(status)) return;
+        toast.info('Your last booking went through: its ticket is in your list.');
+        onBooked();
+      },
+      // Unknown for now: the form stays as it was kept.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [orderId]);
+}
+
+/**
+ * A kept draft's category or issue that an admin has since removed is let go of, once the catalogue
+ * is in: the select would show nothing chosen while the form held an id the server refuses.
+ */
+function useCatalogueCheck(
+  form: UseFormReturn<Values, unknown, z.output<typeof ticketDraftSchema>>,
+  mainServiceId: string,
+  subServiceId: string,
+) {
+  const mains = useMainServices().data;
+  const subs = useSubServices(mainServiceId).data;
+  useEffect(() => {
+    if (mains && mainServiceId && !mains.some((m) => m.id === mainServiceId)) {
+      form.setValue('mainServiceId', '');
+      form.setValue('subServiceId', '');
+    } else if (subs && subServiceId && !subs.some((s) => s.id === subServiceId)) form.setValue('subServiceId', '');
+  }, [form, mains, subs, mainServiceId, subServiceId]);
 }
 
 /** "Book a New Ticket": the ticket is created only once the ₹99 booking fee is paid. */
@@ -44,23 +91,34 @@ export default function BookTicketForm({ user, onDone }: { user: User; onDone():
     bookingDraft.write(user.id, EMPTY);
     onDone();
   };
+
   const { errors, isSubmitting } = form.formState;
   const [mainServiceId, subServiceId] = useWatch({ control: form.control, name: ['mainServiceId', 'subServiceId'] });
   const pay = usePaymentFlow();
   const refresh = useRefreshTickets();
   const queryClient = useQueryClient();
 
+  useBookedDraft(user.id, () => {
+    form.reset(EMPTY);
+    close();
+    void refresh();
+  });
+  useCatalogueCheck(form, mainServiceId, subServiceId);
+
   const firstField = useFocusFirstField<HTMLFormElement>();
   const onSubmit = form.handleSubmit(async (draft) => {
     const paid = await pay({
-      createOrder: () =>
-        createBookingOrder({
+      createOrder: async () => {
+        const order = await createBookingOrder({
           ...draft,
           amount: BOOKING_FEE_PAISE,
           currency: CURRENCY,
           receipt: `booking_${Date.now()}`,
           notes: { userId: user.id, userEmail: user.email },
-        }),
+        });
+        bookingDraft.keepOrder(user.id, order.id);
+        return order;
+      },
       prefill: { name: user.name, email: user.email, phone: user.phone },
       description: `Support ticket booking (${formatRupees(BOOKING_FEE_PAISE)})`,
       successMessage: 'Ticket booked and payment successful!',
