@@ -259,3 +259,49 @@ async function emptyModel(request: APIRequestContext): Promise<string | undefine
   }
   return undefined;
 }
+
+// An audit turned a phone mid-list: the cards' code arrived only then, and the list gave way to a
+// loading state, taking the scroll with it. A screen that can be narrower than the admin breakpoint
+// has them ready; a desktop never loads them.
+test.describe('All Tickets on a phone held sideways', () => {
+  const cardsChunk = (page: Page) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/ticket-cards-[^/]*\.js$/.test(new URL(r.url()).pathname)) asked.push(r.url());
+    });
+    return asked;
+  };
+
+  test.describe('sideways', () => {
+    test.use({ viewport: { width: 844, height: 390 }, screen: { width: 390, height: 844 } });
+
+    test('shows the table, with the cards ready for when it is turned upright', async ({ page, request }) => {
+      const asked = cardsChunk(page);
+      await openAdmin(page, request);
+      await expect(page.getByRole('table')).toBeVisible();
+      await expect.poll(() => asked.length).toBe(1);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(
+        page.getByRole('tabpanel', { name: 'All Tickets' }).locator('li[data-page-item]').first(),
+      ).toBeVisible();
+      await expect(page.locator('table')).toHaveCount(0);
+    });
+  });
+
+  test.describe('on a desktop', () => {
+    test.use({
+      viewport: { width: 1366, height: 900 },
+      screen: { width: 1366, height: 900 },
+      isMobile: false,
+      hasTouch: false,
+    });
+
+    test('never loads the cards', async ({ page, request }) => {
+      const asked = cardsChunk(page);
+      await openAdmin(page, request);
+      await expect(page.getByRole('table')).toBeVisible();
+      await page.waitForTimeout(1_000);
+      expect(asked).toEqual([]);
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import type { Ticket } from '@shared/contracts/tickets';
 import { ADMIN_MOBILE_BREAKPOINT_PX } from '@shared/product';
 import { statusLabel, TICKET_STATUSES, type TicketStatus } from '@shared/tickets';
@@ -27,7 +27,8 @@ const PAID_FILTERS = ['true', 'false'] as const;
 // ₹299 paid last: the columns before it keep their places (the browser tests find cells by place).
 const COLUMNS = ['Service', 'Created At', 'User', 'Status', 'Remarks', 'Engineer', 'Actions', '₹299 paid'];
 
-const TicketCards = lazy(() => import('./ticket-cards'));
+const loadCards = () => import('./ticket-cards');
+const TicketCards = lazy(loadCards);
 
 /** Desktop (from SPEC.md §9's admin breakpoint): the table SPEC.md §2 lists. */
 function TicketTable({ tickets }: { tickets: Ticket[] }) {
@@ -116,6 +117,11 @@ export function TicketsTab() {
   const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
   // One layout in the page, not both with one hidden: a long list holds twice the elements otherwise.
   const wide = useMinWidth(ADMIN_MOBILE_BREAKPOINT_PX);
+  // A screen that can turn narrower than that (a phone held upright) has the cards ready: turned
+  // mid-list, the list does not give way to a loading state and take the scroll with it.
+  useEffect(() => {
+    if (Math.min(screen.width, screen.height) < ADMIN_MOBILE_BREAKPOINT_PX) void loadCards();
+  }, []);
   return (
     <div className="flex flex-col gap-4">
       <ListFilters>
