@@ -266,7 +266,7 @@ test.describe('the conversation on a ticket', () => {
         'scan.log could not be attached: try again, or remove it, then send',
       );
 
-      await file.getByRole('button', { name: 'Try sending scan.log again' }).click();
+      await file.getByRole('button', { name: 'Try again: scan.log' }).click();
       await expect(file).toContainText('Uploaded');
       await expect(composer.getByRole('alert')).toHaveCount(0);
       await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -283,7 +283,7 @@ test.describe('the conversation on a ticket', () => {
         .setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<html></html>') });
       const refused = page.getByRole('list', { name: 'Files to send' }).getByRole('listitem');
       await expect(refused).toContainText('only PNG, JPEG, WebP, PDF or text files can be attached');
-      await expect(refused.getByRole('button', { name: /Try sending/ })).toHaveCount(0);
+      await expect(refused.getByRole('button', { name: /Try again/ })).toHaveCount(0);
     });
   });
 

@@ -80,10 +80,13 @@ export function Composer({
     if (failed.length > 0) {
       const names = failed.map((u) => u.name).join(', ');
       const them = failed.length === 1 ? 'it' : 'them';
+      const retryable = failed.filter((u) => u.retryable).length;
       setError(
-        failed.every((u) => u.retryable)
+        retryable === failed.length
           ? `${names} could not be attached: try again, or remove ${them}, then send`
-          : `${names} could not be attached: remove ${them} or attach again, then send`,
+          : retryable > 0
+            ? `${names} could not be attached: try again where it is offered, or remove them, then send`
+            : `${names} could not be attached: remove ${them} or attach again, then send`,
       );
       return;
     }

@@ -40,12 +40,7 @@ export function UploadList({
             )}
           </div>
           {u.error && u.retryable && (
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => onRetry(u.key)}
-              aria-label={`Try sending ${u.name} again`}
-            >
+            <Button variant="outline" size="sm" onClick={() => onRetry(u.key)} aria-label={`Try again: ${u.name}`}>
               <RotateCw aria-hidden="true" />
               Try again
             </Button>
