@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { type InfiniteData, onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { Ticket, TicketsResponse } from '@shared/contracts/tickets';
 import { showsTickets } from './ticket-query-keys';
 import { afterFetch, refresh, refreshTickets } from './use-live-ticket-events';
@@ -79,6 +79,9 @@ export async function refreshFromEvents(client: QueryClient, events: string[]) {
       try {
         rows = await Promise.all(changed.map(async (id) => [id, await ticketRow(id)] as [string, Ticket | undefined]));
       } catch {
+        // Offline: only marked stale, as the stream's reopen asks for everything once the line is back.
+        if (!onlineManager.isOnline())
+          return void client.invalidateQueries({ queryKey: q.queryKey, exact: true, refetchType: 'none' });
         return refresh(client, q);
       }
       // A Load more under way would put back the rows it started from.
