@@ -72,12 +72,12 @@ describe('the live event stream in the browser', () => {
       server.say(0, ': ping\n\n');
       await settle();
     }
-    // Each event names its ticket; data that cannot be read names none (the page refreshes all).
-    const id = '4b7cd0c5-7d3e-4a51-9b1c-2f6b8c9d0e1f';
-    server.say(0, `event: ticket\ndata: {"ticketId":"${id}","kind":"status","at":"2026-01-01T00:00:00.000Z"}\n\n`);
+    // Each event's data goes to the page as it came (ticket-list-rows.ts reads the ticket it names).
+    const data = '{"ticketId":"4b7cd0c5-7d3e-4a51-9b1c-2f6b8c9d0e1f","kind":"status","at":"2026-01-01T00:00:00.000Z"}';
+    server.say(0, `event: ticket\ndata: ${data}\n\n`);
     server.say(0, 'event: ticket\ndata: {}\n\nevent: ticket\ndata: not json\n\n');
     await settle();
-    expect(on.onTicket.mock.calls).toEqual([[id], [undefined], [undefined]]);
+    expect(on.onTicket.mock.calls).toEqual([[data], ['{}'], ['not json']]);
     expect(server.fetch).toHaveBeenCalledTimes(1);
 
     // Then nothing, as from a connection a proxy dropped without closing: it is asked for again, and
