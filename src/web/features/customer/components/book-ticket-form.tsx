@@ -77,9 +77,11 @@ function useCatalogueCheck(
 
 /** "Book a New Ticket": the ticket is created only once the ₹99 booking fee is paid. */
 export default function BookTicketForm({ user, onDone }: { user: User; onDone(): void }) {
+  // Read once: the form takes its default values on its first render only.
+  const [kept] = useState(() => bookingDraft.read(user.id) ?? EMPTY);
   const form = useForm<Values, unknown, z.output<typeof ticketDraftSchema>>({
     resolver: zodResolver(ticketDraftSchema),
-    defaultValues: bookingDraft.read(user.id) ?? EMPTY,
+    defaultValues: kept,
   });
   // Every change is kept (booking-draft.ts): a reload or the back button mid-checkout loses nothing.
   useEffect(
